@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kernel_api.h - the non-exported kernel functions pcdrop calls, and every
+ * difference between the kernel versions it supports.
+ *
+ * Modules may only link against exported symbols.  The functions listed in
+ * PCDROP_VMLINUX_FUNCS are not exported, so they are declared __weak here
+ * (modpost does not complain about weak undefined symbols) and
+ * scripts/klp-convert turns each of them into a livepatch relocation after
+ * the module link.  The module loader then binds the calls to the kernel's
+ * own functions, by name, while it loads pcdrop.ko; if one is missing the
+ * load fails with "livepatch: symbol 'NAME' not found in symbol table".
+ * They are called directly, never through a pointer: IBT seals functions
+ * that the kernel never takes the address of.
+ *
+ * This list is the only place such a function is named.
+ */
+#ifndef PCDROP_KERNEL_API_H
+#define PCDROP_KERNEL_API_H
+
+#include <linux/version.h>
+#include <linux/fs.h>
+#include <linux/pagemap.h>
+
+#define PCDROP_KV(a, b)		(LINUX_VERSION_CODE >> 8 == KERNEL_VERSION(a, b, 0) >> 8)
+
+#if !(PCDROP_KV(6, 1) || PCDROP_KV(6, 12) || PCDROP_KV(7, 3))
+#error "pcdrop is verified on Debian's Linux 6.1, 6.12 and 7.3 kernels only"
+#endif
+
+#if PCDROP_KV(7, 3)
+#include <linux/folio_batch.h>
+#else
+#include <linux/pagevec.h>
+#endif
+
+/* find_lock_entries() takes the start index by value before 6.2. */
+#if PCDROP_KV(6, 1)
+#define PCDROP_START_ARG	pgoff_t
+#else
+#define PCDROP_START_ARG	pgoff_t *
+#endif
+
+/*
+ * F(return type, name, parameters...) for each function.  Expanded once
+ * into declarations below and once into the table of resolved addresses
+ * (vmlinux_symbols.c).
+ */
+#define PCDROP_VMLINUX_FUNCS(F)						\
+	F(unsigned int, find_lock_entries, struct address_space *mapping,	\
+	  PCDROP_START_ARG start, pgoff_t end, struct folio_batch *fbatch,	\
+	  pgoff_t *indices)							\
+	F(void, delete_from_page_cache_batch, struct address_space *mapping,	\
+	  struct folio_batch *fbatch)						\
+	PCDROP_TEST_FUNCS(F)
+
+/*
+ * The test suite builds a variant that also needs a function no kernel
+ * has, to check that such a module is refused cleanly.
+ */
+#ifdef PCDROP_TEST_MISSING_SYMBOL
+#define PCDROP_TEST_FUNCS(F)	F(void, pcdrop_test_no_such_function, void)
+#else
+#define PCDROP_TEST_FUNCS(F)
+#endif
+
+#define PCDROP_DECLARE(ret, name, ...)	ret name(__VA_ARGS__) __weak;
+PCDROP_VMLINUX_FUNCS(PCDROP_DECLARE)
+#undef PCDROP_DECLARE
+
+#endif /* PCDROP_KERNEL_API_H */

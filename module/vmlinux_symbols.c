@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vmlinux_symbols.c - show which kernel functions pcdrop was bound to.
+ *
+ * debugfs file pcdrop/vmlinux_symbols (root only) prints one line per
+ * function of kernel_api.h, "ADDRESS NAME", in the format of /proc/kallsyms,
+ * so an administrator (and the test suite) can check that the module loader
+ * resolved each livepatch relocation to the kernel's own function.
+ */
+#include <linux/debugfs.h>
+#include <linux/seq_file.h>
+
+#include "kernel_api.h"
+#include "vmlinux_symbols.h"
+
+struct vmlinux_symbol {
+	const char *name;
+	unsigned long addr;
+};
+
+#define PCDROP_ENTRY(ret, fn, ...)	{ #fn, (unsigned long)fn },
+static const struct vmlinux_symbol vmlinux_symbols[] = {
+	PCDROP_VMLINUX_FUNCS(PCDROP_ENTRY)
+};
+#undef PCDROP_ENTRY
+
+static int vmlinux_symbols_show(struct seq_file *m, void *v)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(vmlinux_symbols); i++)
+		seq_printf(m, "%016lx %s\n", vmlinux_symbols[i].addr,
+			   vmlinux_symbols[i].name);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vmlinux_symbols);
+
+void pcdrop_vmlinux_symbols_create(struct dentry *dir)
+{
+	debugfs_create_file("vmlinux_symbols", 0400, dir, NULL,
+			    &vmlinux_symbols_fops);
+}

@@ -1,0 +1,60 @@
+#!/bin/sh
+# mkinitramfs.sh KVER OUT - the initramfs the test guests boot.
+#
+# It holds busybox (static), the kernel's own modules that the guest needs
+# (virtio/9p for the host share; loop, ext4 and zram for the tests), the
+# host's bpftool with its libraries, and scripts/guest-init.sh as /init.
+# Everything else (pcdrop.ko, test programs) comes through the 9p share.
+set -eu
+. "$(dirname "$0")/common.sh"
+
+kver=$1
+out=$2
+src=$PCDROP_CACHE/kernels/$kver
+[ -e "$src/.ready" ] || die "$kver is not fetched (scripts/kernels.sh fetch)"
+command -v busybox >/dev/null || die "busybox-static is not installed"
+WANT="virtio_pci 9pnet_virtio 9p loop ext4 zram"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# depmod needs a writable copy of the module directory's index files.
+mdir=$work/depmod/lib/modules/$kver
+mkdir -p "$mdir"
+ln -s "$(realpath "$src/modules")/kernel" "$mdir/kernel"
+cp "$src"/modules/modules.order "$src"/modules/modules.builtin* "$mdir/"
+depmod -b "$work/depmod" "$kver"
+
+root=$work/root
+mkdir -p "$root/bin" "$root/modules" "$root/proc" "$root/sys" "$root/dev" \
+	"$root/etc" "$root/lib64" "$root/usr/sbin"
+cp "$(command -v busybox)" "$root/bin/busybox"
+cp "$(dirname "$0")/guest-init.sh" "$root/init"
+chmod 755 "$root/init"
+
+for m in $WANT; do
+	modprobe -d "$work/depmod" -S "$kver" --show-depends "$m" ||
+		die "$kver has no module $m"
+done |
+	sed -n 's/^insmod \([^ ]*\).*/\1/p' | awk '!seen[$0]++' |
+	while read -r ko; do
+		name=$(basename "$ko")
+		case $name in
+		*.xz) xz -dc "$ko" > "$root/modules/${name%.xz}"; name=${name%.xz} ;;
+		*.zst) zstd -qdc "$ko" > "$root/modules/${name%.zst}"; name=${name%.zst} ;;
+		*) cp "$ko" "$root/modules/$name" ;;
+		esac
+		echo "$name" >> "$root/modules.load"
+	done
+
+if command -v bpftool >/dev/null; then
+	bt=$(realpath "$(command -v bpftool)")
+	cp "$bt" "$root/usr/sbin/bpftool"
+	ldd "$bt" | awk '/=> \//{print $3} /^[ \t]*\/lib64/{print $1}' | while read -r lib; do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
+fi
+
+(cd "$root" && find . | cpio -o -H newc --quiet) | gzip -1 > "$out.tmp"
+mv "$out.tmp" "$out"
