@@ -91,7 +91,7 @@ packages() {
 fix_headers() {
 	root=$1
 	for f in "$root"/usr/src/linux-headers-*/Makefile; do
-		sed -i "s|include /usr/src/|include $root/usr/src/|" "$f"
+		sed -i "s|\([= ]\)/usr/src/|\1$root/usr/src/|g" "$f"
 	done
 	find "$root/usr/src" -type l | while read -r l; do
 		t=$(readlink "$l")

@@ -1,0 +1,28 @@
+#!/bin/sh
+# build-module.sh KVER OUTDIR [MAKE VARIABLES...] - build pcdrop.ko for a
+# kernel of the matrix, with that kernel's own compiler.
+#
+# The sources are copied to OUTDIR so that builds for several kernels (and
+# test variants) never share object files.  Kernels built with gcc-14
+# (Debian 13) are built in the trixie chroot (with-compiler.sh).  Warnings
+# are errors here, not in DKMS builds on users' machines.
+set -eu
+. "$(dirname "$0")/common.sh"
+
+[ $# -ge 2 ] || die "usage: build-module.sh KVER OUTDIR [VAR=VALUE...]"
+kver=$1
+out=$2
+shift 2
+top=$(cd "$(dirname "$0")/.." && pwd)
+kdir=$PCDROP_CACHE/kernels/$kver
+[ -e "$kdir/.ready" ] || die "$kver is not fetched (scripts/kernels.sh fetch)"
+
+rm -rf "$out"
+mkdir -p "$out/scripts"
+cp -a "$top/Kbuild" "$top/Makefile" "$top/module" "$out/"
+cp -a "$top/scripts/klp-convert.c" "$out/scripts/"
+out=$(realpath "$out")
+
+"$(dirname "$0")/with-compiler.sh" "$kver" "$out" make -C "$out" KVER="$kver" \
+	KDIR="$(realpath "$kdir/kdir")" KCFLAGS=-Werror "$@"
+[ -f "$out/pcdrop.ko" ] || die "no pcdrop.ko built for $kver"

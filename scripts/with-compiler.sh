@@ -1,0 +1,18 @@
+#!/bin/sh
+# with-compiler.sh KVER DIR CMD... - run a build command in DIR with the
+# compiler KVER was built with: the host's gcc-12 for Debian 12 kernels,
+# the trixie chroot's gcc-14 for Debian 13 ones (chroot.sh).
+set -eu
+. "$(dirname "$0")/common.sh"
+
+[ $# -ge 3 ] || die "usage: with-compiler.sh KVER DIR CMD..."
+kver=$1
+dir=$2
+shift 2
+kdir=$PCDROP_CACHE/kernels/$kver
+[ -e "$kdir/.ready" ] || die "$kver is not fetched (scripts/kernels.sh fetch)"
+case $(cat "$kdir/compiler") in
+host) cd "$dir" && exec "$@" ;;
+trixie) exec "$(dirname "$0")/chroot.sh" run "$dir" "$@" ;;
+*) die "unknown compiler for $kver" ;;
+esac

@@ -1,0 +1,46 @@
+# 20-klp-relocs.sh - the livepatch relocations bind the kernel's own
+# functions, and a module needing a function the kernel lacks is refused.
+. ./guest/lib.sh
+SUITE=klp-relocs
+KO=/mnt/host/pcdrop.ko
+SYMS=/sys/kernel/debug/pcdrop/vmlinux_symbols
+
+check "insmod pcdrop.ko succeeds" insmod "$KO"
+cp "$SYMS" /tmp/bound
+n=$(wc -l < /tmp/bound)
+check "pcdrop lists at least two bound functions ($n)" test "$n" -ge 2
+for f in find_lock_entries delete_from_page_cache_batch; do
+	check "$f is among them" grep -q " $f\$" /tmp/bound
+done
+
+# One pass over kallsyms (busybox is slow): for each bound function, its
+# text symbols, their address and whether the kernel exports it.
+awk 'NR == FNR { want[$2] = $1; next }
+     $3 in want && $2 ~ /^[tT]$/ { seen[$3]++; addr[$3] = $1 }
+     $3 ~ /^__ksymtab_/ { k = substr($3, 11); if (k in want) xp[k] = 1 }
+     END { for (s in want) print s, want[s], addr[s], seen[s] + 0, xp[s] + 0 }' \
+	/tmp/bound /proc/kallsyms > /tmp/compare
+expect_eq "every bound function was looked up in kallsyms" "$n" "$(wc -l < /tmp/compare)"
+while read -r name bound kallsyms count exported; do
+	expect_eq "$name appears once in kallsyms" 1 "$count"
+	expect_eq "$name is bound to its kallsyms address" "$kallsyms" "$bound"
+	expect_eq "$name is not exported (a relocation is the only way)" 0 "$exported"
+done < /tmp/compare
+check "rmmod pcdrop succeeds" rmmod pcdrop
+
+mark=$(dmesg_mark)
+if insmod /mnt/host/pcdrop-missing-symbol.ko 2>/tmp/err; then
+	fail "a module needing a missing kernel function is refused" "insmod succeeded"
+	rmmod pcdrop
+else
+	pass "a module needing a missing kernel function is refused ($(cat /tmp/err))"
+fi
+check "the kernel log names the missing function" sh -c \
+	"dmesg | tail -n +$((mark + 1)) | grep -q \"livepatch: symbol 'pcdrop_test_no_such_function' not found in symbol table\""
+check "nothing is left in /proc/modules" sh -c '! grep -q "^pcdrop " /proc/modules'
+check "nothing is left in /sys/module" test ! -e /sys/module/pcdrop
+check "nothing is left in /sys/kernel/livepatch" test ! -e /sys/kernel/livepatch/pcdrop
+check "nothing is left in debugfs" test ! -e /sys/kernel/debug/pcdrop
+check "the real module still loads afterwards" insmod "$KO"
+check "and unloads" rmmod pcdrop
+finish

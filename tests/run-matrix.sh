@@ -1,0 +1,159 @@
+#!/bin/sh
+# run-matrix.sh - what "make check" runs.
+#
+# For each kernel of the matrix (scripts/kernels.sh list): fetch it, build
+# pcdrop.ko and its test variant with that kernel's compiler, boot the
+# kernel under QEMU once per guest suite (tests/guest/NN-*.sh) and print a
+# TAP stream of the results.  On the default kernel it also checks the
+# runner itself with guests that fail, oops, warn, panic and hang.  Ends
+# with "N passed, N failed" and exits non-zero on any failure.
+#
+# Environment: PCDROP_SERIES (default: all, e.g. "6.12 7"), PCDROP_SUITES
+# (a pattern such as "20-*"), PCDROP_SKIP_RUNNER_TESTS=1.  Logs of every
+# build and boot go to results/KVER/.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+. scripts/common.sh
+
+SERIES=${PCDROP_SERIES:-$(scripts/kernels.sh list)}
+DEFAULT_SERIES=6.12
+SUITES=${PCDROP_SUITES:-[0-9]*}
+PASSED=0
+FAILED=0
+
+# tap STATUS DESCRIPTION: one numbered line of the current kernel's stream.
+tap() {
+	N=$((N + 1))
+	echo "$1 $N - $2"
+	if [ "$1" = ok ]; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
+}
+
+# step DESCRIPTION LOG CMD...: run a host-side step, one TAP line.
+step() {
+	what=$1
+	log=$2
+	shift 2
+	if "$@" >"$log" 2>&1; then
+		tap ok "$what"
+	else
+		tap "not ok" "$what # see $log"
+		return 1
+	fi
+}
+
+# The converted module: livepatch relocations, no weak undefined symbols.
+converted() {
+	readelf -S -W "$1" | grep -q ' \.klp\.rela\.vmlinux\.' &&
+		readelf -s -W "$1" | grep -q '\.klp\.sym\.vmlinux\.' &&
+		! readelf -s -W "$1" | grep -q ' WEAK .* UND '
+}
+
+# boot_suite KVER SHARE SCRIPT RESULTS: one boot; the guest's TAP lines,
+# renumbered, plus one line for the boot itself.
+boot_suite() {
+	name=$(basename "$3" .sh)
+	rc=0
+	scripts/vm-run.sh "$1" "$2" "$3" "$4" 2>"$4/$name.runner" || rc=$?
+	lines=0
+	if [ -f "$4/$name.output" ]; then
+		lines=$(grep -c -E '^(not )?ok ' "$4/$name.output")
+		grep -E '^(not )?ok ' "$4/$name.output" | while read -r line; do
+			case $line in
+			"ok "*) echo "ok ${line#ok }" ;;
+			*) echo "not ok ${line#not ok }" ;;
+			esac
+		done > "$4/$name.tap"
+		while read -r st rest; do
+			if [ "$st" = ok ]; then tap ok "${rest#- }"; else tap "not ok" "${rest#ok - }"; fi
+		done < "$4/$name.tap"
+	fi
+	if [ "$rc" = 0 ] && [ "$lines" -gt 0 ]; then
+		tap ok "$name: the guest finished with a clean kernel log"
+	else
+		why=$(tail -n 1 "$4/$name.runner" 2>/dev/null)
+		[ "$lines" -gt 0 ] || why="no results; $why"
+		tap "not ok" "$name: the guest finished with a clean kernel log # $why"
+	fi
+}
+
+# The runner's own tests: each broken guest must give its exit status.
+runner_tests() {
+	kver=$1
+	share=$2
+	res=$3
+	mkdir -p "$share/runner"
+	cp tests/runner/*.sh tests/runner/misbehave.c tests/runner/Kbuild "$share/runner/"
+	step "runner: build misbehave.ko" "$res/misbehave-build.log" \
+		scripts/with-compiler.sh "$kver" "$share/runner" \
+		make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" M="$share/runner" modules ||
+		return
+	for case in pass:0:passing fail:1:failing oops:2:oopsing warn:2:warning \
+		    panic:2:panicking hang:3:hanging; do
+		script=${case%%:*}
+		want=${case#*:}
+		want=${want%%:*}
+		rc=0
+		PCDROP_VM_TIMEOUT=40 scripts/vm-run.sh "$kver" "$share" "runner/$script.sh" \
+			"$res/runner" 2>/dev/null || rc=$?
+		if [ "$rc" = "$want" ]; then
+			tap ok "runner: a ${case##*:} guest is reported as such (exit $rc)"
+		else
+			tap "not ok" "runner: a ${case##*:} guest is reported as such # exit $rc, expected $want"
+		fi
+	done
+}
+
+for series in $SERIES; do
+	N=0
+	res=$top/results/series-$series
+	rm -rf "$res"
+	mkdir -p "$res"
+	echo "# series $series"
+	echo "TAP version 13"
+	if ! kver=$(scripts/kernels.sh fetch "$series" 2>"$res/fetch.log"); then
+		tap "not ok" "fetch the newest $series kernel # see $res/fetch.log"
+		echo "1..$N"
+		continue
+	fi
+	mv "$res" "$top/results/$kver.tmp" && rm -rf "$top/results/$kver" &&
+		mv "$top/results/$kver.tmp" "$top/results/$kver"
+	res=$top/results/$kver
+	echo "# kernel $kver"
+	tap ok "fetch the newest $series kernel: $kver"
+
+	b=$top/build/$kver
+	share=$b/share
+	rm -rf "$share"
+	mkdir -p "$share"
+	ok=1
+	step "build pcdrop.ko with $kver's compiler" "$res/build.log" \
+		scripts/build-module.sh "$kver" "$b/pcdrop" || ok=0
+	step "build the missing-symbol test variant" "$res/build-missing.log" \
+		scripts/build-module.sh "$kver" "$b/missing" PCDROP_TEST_MISSING_SYMBOL=1 || ok=0
+	if [ $ok = 1 ]; then
+		if converted "$b/pcdrop/pcdrop.ko"; then
+			tap ok "pcdrop.ko carries livepatch relocations and no weak undefined symbol"
+		else
+			tap "not ok" "pcdrop.ko carries livepatch relocations and no weak undefined symbol"
+		fi
+		cp "$b/pcdrop/pcdrop.ko" "$share/pcdrop.ko"
+		cp "$b/missing/pcdrop.ko" "$share/pcdrop-missing-symbol.ko"
+	fi
+	cp -r tests/guest "$share/guest"
+	export PCDROP_INITRD="$b/initrd.cpio.gz"
+	step "build the guest initramfs" "$res/initramfs.log" \
+		scripts/mkinitramfs.sh "$kver" "$PCDROP_INITRD" || ok=0
+	if [ $ok = 1 ]; then
+		for s in tests/guest/$SUITES.sh; do
+			[ -f "$s" ] || continue
+			boot_suite "$kver" "$share" "guest/$(basename "$s")" "$res"
+		done
+		if [ "$series" = "$DEFAULT_SERIES" ] && [ -z "${PCDROP_SKIP_RUNNER_TESTS:-}" ]; then
+			runner_tests "$kver" "$share" "$res"
+		fi
+	fi
+	echo "1..$N"
+done
+echo "$PASSED passed, $FAILED failed"
+[ "$FAILED" = 0 ]
