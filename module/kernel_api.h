@@ -3,8 +3,8 @@
  * kernel_api.h - the non-exported kernel functions pcdrop calls, and every
  * difference between the kernel versions it supports.
  *
- * Modules may only link against exported symbols.  The functions listed in
- * PCDROP_VMLINUX_FUNCS are not exported, so they are declared __weak here
+ * Modules may only link against exported symbols.  The functions declared
+ * below are not exported, so they are declared __weak
  * (modpost does not complain about weak undefined symbols) and
  * scripts/klp-convert turns each of them into a livepatch relocation after
  * the module link.  The module loader then binds the calls to the kernel's
@@ -13,7 +13,9 @@
  * They are called directly, never through a pointer: IBT seals functions
  * that the kernel never takes the address of.
  *
- * This list is the only place such a function is named.
+ * Every __weak declaration in this file becomes a livepatch relocation:
+ * this file is the list.  module/vmlinux_symbols.c shows each binding, and
+ * the test suite checks that it shows all of them.
  */
 #ifndef PCDROP_KERNEL_API_H
 #define PCDROP_KERNEL_API_H
@@ -42,30 +44,17 @@
 #endif
 
 /*
- * F(return type, name, parameters...) for each function.  Expanded once
- * into declarations below and once into the table of resolved addresses
- * (vmlinux_symbols.c).
+ * The functions.  Each must be unique by name in kallsyms.  The
+ * missing-symbol test variant also needs one that no kernel has, to check
+ * that such a module is refused cleanly.
  */
-#define PCDROP_VMLINUX_FUNCS(F)						\
-	F(unsigned int, find_lock_entries, struct address_space *mapping,	\
-	  PCDROP_START_ARG start, pgoff_t end, struct folio_batch *fbatch,	\
-	  pgoff_t *indices)							\
-	F(void, delete_from_page_cache_batch, struct address_space *mapping,	\
-	  struct folio_batch *fbatch)						\
-	PCDROP_TEST_FUNCS(F)
-
-/*
- * The test suite builds a variant that also needs a function no kernel
- * has, to check that such a module is refused cleanly.
- */
+unsigned int find_lock_entries(struct address_space *mapping,
+			       PCDROP_START_ARG start, pgoff_t end,
+			       struct folio_batch *fbatch, pgoff_t *indices) __weak;
+void delete_from_page_cache_batch(struct address_space *mapping,
+				  struct folio_batch *fbatch) __weak;
 #ifdef PCDROP_TEST_MISSING_SYMBOL
-#define PCDROP_TEST_FUNCS(F)	F(void, pcdrop_test_no_such_function, void)
-#else
-#define PCDROP_TEST_FUNCS(F)
+void pcdrop_test_no_such_function(void) __weak;
 #endif
-
-#define PCDROP_DECLARE(ret, name, ...)	ret name(__VA_ARGS__) __weak;
-PCDROP_VMLINUX_FUNCS(PCDROP_DECLARE)
-#undef PCDROP_DECLARE
 
 #endif /* PCDROP_KERNEL_API_H */

@@ -18,11 +18,15 @@ struct vmlinux_symbol {
 	unsigned long addr;
 };
 
-#define PCDROP_ENTRY(ret, fn, ...)	{ #fn, (unsigned long)fn },
+#define VMLINUX_SYMBOL(fn)	{ #fn, (unsigned long)fn }
+
 static const struct vmlinux_symbol vmlinux_symbols[] = {
-	PCDROP_VMLINUX_FUNCS(PCDROP_ENTRY)
+	VMLINUX_SYMBOL(find_lock_entries),
+	VMLINUX_SYMBOL(delete_from_page_cache_batch),
+#ifdef PCDROP_TEST_MISSING_SYMBOL
+	VMLINUX_SYMBOL(pcdrop_test_no_such_function),
+#endif
 };
-#undef PCDROP_ENTRY
 
 static int vmlinux_symbols_show(struct seq_file *m, void *v)
 {

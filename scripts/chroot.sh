@@ -13,11 +13,22 @@ set -eu
 
 ROOT=$PCDROP_CACHE/chroot/trixie
 MIRROR=${PCDROP_MIRROR:-http://deb.debian.org/debian}
-PKGS=gcc-14,make,libc6-dev,libelf-dev,bc,kmod,dwarves,ca-certificates,xz-utils,zstd
+PKGS=gcc-14,make,libc6-dev,libelf-dev,bc,kmod,dwarves,sparse,ca-certificates,xz-utils,zstd
 
+# Bind mounts left by a killed build would make "rm -rf" delete the host's
+# folders behind them: take them down first.
+unmount_stale() {
+	awk -v r="$ROOT/" 'index($2, r) == 1 { print $2 }' /proc/mounts | sort -r |
+		while read -r m; do umount "$m" || umount -l "$m"; done
+	! awk -v r="$ROOT/" 'index($2, r) == 1 { f = 1 } END { exit !f }' /proc/mounts ||
+		die "cannot unmount everything under $ROOT"
+}
+
+# The ready stamp records the package list, so a changed list rebuilds it.
 ensure() {
-	[ -e "$ROOT/.pcdrop-ready" ] && return 0
+	[ "$(cat "$ROOT/.pcdrop-ready" 2>/dev/null)" = "$PKGS" ] && return 0
 	command -v debootstrap >/dev/null || die "debootstrap is not installed (apt-get install debootstrap)"
+	unmount_stale
 	rm -rf "$ROOT"
 	mkdir -p "$(dirname "$ROOT")"
 	log "creating the trixie build chroot in $ROOT (several minutes, once)"
@@ -25,7 +36,7 @@ ensure() {
 		--keyring=/usr/share/keyrings/debian-archive-keyring.gpg \
 		trixie "$ROOT" "$MIRROR" >"$ROOT.log" 2>&1 ||
 		die "debootstrap failed, see $ROOT.log"
-	touch "$ROOT/.pcdrop-ready"
+	echo "$PKGS" > "$ROOT/.pcdrop-ready"
 }
 
 # Bind mounts are undone on every exit path so the cache can be deleted.
@@ -33,6 +44,7 @@ run() {
 	dir=$(realpath "$1")
 	shift
 	ensure
+	unmount_stale
 	mnts=""
 	for m in "$dir" "$PCDROP_CACHE/kernels"; do
 		mkdir -p "$m" "$ROOT$m"

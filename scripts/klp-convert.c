@@ -124,12 +124,11 @@ static void *at(struct elf *e, Elf64_Off off, Elf64_Xword len)
 static void load(struct elf *e)
 {
 	FILE *f = fopen(path, "rb");
-	long n;
+	struct stat st;
 
-	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET))
+	if (!f || fstat(fileno(f), &st))
 		fail("cannot read: %s", strerror(errno));
-	e->size = n;
+	e->size = st.st_size;
 	e->img = xrealloc(NULL, e->size);
 	if (fread(e->img, 1, e->size, f) != e->size)
 		fail("short read");

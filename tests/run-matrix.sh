@@ -104,6 +104,18 @@ runner_tests() {
 	done
 }
 
+# Style: checkpatch --strict on the kernel code; the converter builds
+# without warnings.
+N=0
+echo "# lint"
+echo "TAP version 13"
+mkdir -p results
+step "checkpatch --strict is clean on module/ and tests/runner/" results/checkpatch.log \
+	scripts/checkpatch.sh module/*.[ch] tests/runner/misbehave.c
+step "scripts/klp-convert.c compiles without warnings" results/klp-convert-build.log \
+	cc -O2 -Wall -Wextra -Werror -o results/klp-convert scripts/klp-convert.c
+echo "1..$N"
+
 for series in $SERIES; do
 	N=0
 	res=$top/results/series-$series
@@ -127,8 +139,19 @@ for series in $SERIES; do
 	rm -rf "$share"
 	mkdir -p "$share"
 	ok=1
-	step "build pcdrop.ko with $kver's compiler" "$res/build.log" \
-		scripts/build-module.sh "$kver" "$b/pcdrop" || ok=0
+	sparse=""
+	[ "$(cat "$PCDROP_CACHE/kernels/$kver/compiler")" != host ] || sparse=C=1
+	step "build pcdrop.ko with $kver's compiler${sparse:+ and sparse}" "$res/build.log" \
+		scripts/build-module.sh "$kver" "$b/pcdrop" $sparse || ok=0
+	if [ -n "$sparse" ]; then
+		if grep -E 'warning:|error:' "$res/build.log" > "$res/sparse.log"; then
+			tap "not ok" "sparse (make C=1) reports nothing # see $res/sparse.log"
+		else
+			tap ok "sparse (make C=1) reports nothing"
+		fi
+	else
+		echo "# sparse: Debian's $kver headers lack scripts/checker-valid.sh; checked on 6.1 and 6.12"
+	fi
 	step "build the missing-symbol test variant" "$res/build-missing.log" \
 		scripts/build-module.sh "$kver" "$b/missing" PCDROP_TEST_MISSING_SYMBOL=1 || ok=0
 	if [ $ok = 1 ]; then
@@ -138,6 +161,8 @@ for series in $SERIES; do
 			tap "not ok" "pcdrop.ko carries livepatch relocations and no weak undefined symbol"
 		fi
 		cp "$b/pcdrop/pcdrop.ko" "$share/pcdrop.ko"
+		readelf -s -W "$share/pcdrop.ko" |
+			sed -n 's/.* \.klp\.sym\.vmlinux\.\([^,]*\),.*/\1/p' | LC_ALL=C sort > "$share/klp-symbols"
 		cp "$b/missing/pcdrop.ko" "$share/pcdrop-missing-symbol.ko"
 	fi
 	cp -r tests/guest "$share/guest"

@@ -9,6 +9,8 @@ check "insmod pcdrop.ko succeeds" insmod "$KO"
 cp "$SYMS" /tmp/bound
 n=$(wc -l < /tmp/bound)
 check "pcdrop lists at least two bound functions ($n)" test "$n" -ge 2
+expect_eq "it lists every livepatch symbol of pcdrop.ko" \
+	"$(tr '\n' ' ' < /mnt/host/klp-symbols)" "$(awk '{ print $2 }' /tmp/bound | sort | tr '\n' ' ')"
 for f in find_lock_entries delete_from_page_cache_batch; do
 	check "$f is among them" grep -q " $f\$" /tmp/bound
 done
