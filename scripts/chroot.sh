@@ -44,7 +44,6 @@ run() {
 	dir=$(realpath "$1")
 	shift
 	ensure
-	unmount_stale
 	mnts=""
 	for m in "$dir" "$PCDROP_CACHE/kernels"; do
 		mkdir -p "$m" "$ROOT$m"

@@ -8,7 +8,9 @@ cd "$top"
 . scripts/common.sh
 
 kver=$(scripts/kernels.sh fetch 6.12)
-b=build/$kver
+work=${PCDROP_WORK:-$top}
+b=$work/build/$kver
+mkdir -p "$b"
 log "building pcdrop.ko for $kver"
 scripts/build-module.sh "$kver" "$b/pcdrop" > "$b.demo-build.log" 2>&1 ||
 	die "build failed, see $b.demo-build.log"
@@ -20,6 +22,6 @@ cp "$b/pcdrop/pcdrop.ko" tests/demo-guest.sh "$share/"
 log "booting $kver under QEMU (TCG)"
 rc=0
 PCDROP_INITRD=$b/initrd.cpio.gz scripts/vm-run.sh "$kver" "$share" demo-guest.sh \
-	results/demo || rc=$?
-cat results/demo/demo-guest.output
+	"$work/results/demo" || rc=$?
+cat "$work/results/demo/demo-guest.output"
 exit $rc

@@ -9,12 +9,14 @@
 # with "N passed, N failed" and exits non-zero on any failure.
 #
 # Environment: PCDROP_SERIES (default: all, e.g. "6.12 7"), PCDROP_SUITES
-# (a pattern such as "20-*"), PCDROP_SKIP_RUNNER_TESTS=1.  Logs of every
-# build and boot go to results/KVER/.
+# (a pattern such as "20-*"), PCDROP_SKIP_RUNNER_TESTS=1, PCDROP_WORK (where
+# build/ and results/ go; default: the checkout).  Logs of every build and
+# boot go to results/KVER/.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 . scripts/common.sh
+work=${PCDROP_WORK:-$top}
 
 SERIES=${PCDROP_SERIES:-$(scripts/kernels.sh list)}
 DEFAULT_SERIES=6.12
@@ -109,16 +111,16 @@ runner_tests() {
 N=0
 echo "# lint"
 echo "TAP version 13"
-mkdir -p results
-step "checkpatch --strict is clean on module/ and tests/runner/" results/checkpatch.log \
+mkdir -p "$work/results"
+step "checkpatch --strict is clean on module/ and tests/runner/" "$work/results/checkpatch.log" \
 	scripts/checkpatch.sh module/*.[ch] tests/runner/misbehave.c
-step "scripts/klp-convert.c compiles without warnings" results/klp-convert-build.log \
-	cc -O2 -Wall -Wextra -Werror -o results/klp-convert scripts/klp-convert.c
+step "scripts/klp-convert.c compiles without warnings" "$work/results/klp-convert-build.log" \
+	cc -O2 -Wall -Wextra -Werror -o "$work/results/klp-convert" scripts/klp-convert.c
 echo "1..$N"
 
 for series in $SERIES; do
 	N=0
-	res=$top/results/series-$series
+	res=$work/results/series-$series
 	rm -rf "$res"
 	mkdir -p "$res"
 	echo "# series $series"
@@ -128,13 +130,13 @@ for series in $SERIES; do
 		echo "1..$N"
 		continue
 	fi
-	mv "$res" "$top/results/$kver.tmp" && rm -rf "$top/results/$kver" &&
-		mv "$top/results/$kver.tmp" "$top/results/$kver"
-	res=$top/results/$kver
+	mv "$res" "$work/results/$kver.tmp" && rm -rf "$work/results/$kver" &&
+		mv "$work/results/$kver.tmp" "$work/results/$kver"
+	res=$work/results/$kver
 	echo "# kernel $kver"
 	tap ok "fetch the newest $series kernel: $kver"
 
-	b=$top/build/$kver
+	b=$work/build/$kver
 	share=$b/share
 	rm -rf "$share"
 	mkdir -p "$share"
