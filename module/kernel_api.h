@@ -22,12 +22,17 @@
 
 #include <linux/version.h>
 #include <linux/fs.h>
+#include <linux/ftrace.h>
 #include <linux/pagemap.h>
 
 #define PCDROP_KV(a, b)		(LINUX_VERSION_CODE >> 8 == KERNEL_VERSION(a, b, 0) >> 8)
 
 #if !(PCDROP_KV(6, 1) || PCDROP_KV(6, 12) || PCDROP_KV(7, 3))
 #error "pcdrop is verified on Debian's Linux 6.1, 6.12 and 7.3 kernels only"
+#endif
+#if !defined(CONFIG_X86_64) || !defined(CONFIG_LIVEPATCH) || \
+	!defined(CONFIG_SHMEM) || !defined(CONFIG_DYNAMIC_FTRACE)
+#error "pcdrop needs x86_64 with CONFIG_LIVEPATCH, CONFIG_SHMEM and CONFIG_DYNAMIC_FTRACE"
 #endif
 
 #if PCDROP_KV(7, 3)
@@ -43,6 +48,15 @@
 #define PCDROP_START_ARG	pgoff_t *
 #endif
 
+/* The batch size, and shmem_undo_range()'s lend, which is unsigned in 7.x. */
+#if PCDROP_KV(7, 3)
+#define PCDROP_BATCH_SIZE	FOLIO_BATCH_SIZE
+#define PCDROP_LEND_T		uoff_t
+#else
+#define PCDROP_BATCH_SIZE	PAGEVEC_SIZE
+#define PCDROP_LEND_T		loff_t
+#endif
+
 /*
  * The functions.  Each must be unique by name in kallsyms.  The
  * missing-symbol test variant also needs one that no kernel has, to check
@@ -53,8 +67,41 @@ unsigned int find_lock_entries(struct address_space *mapping,
 			       struct folio_batch *fbatch, pgoff_t *indices) __weak;
 void delete_from_page_cache_batch(struct address_space *mapping,
 				  struct folio_batch *fbatch) __weak;
+void folio_batch_remove_exceptionals(struct folio_batch *fbatch) __weak;
+void truncate_cleanup_folio(struct folio *folio) __weak;
+unsigned long ftrace_location(unsigned long ip) __weak;
+/*
+ * Never called from C: a direct call would go through its ftrace site and
+ * land in pcdrop's replacement again.  See shmem_body.S.
+ */
+void shmem_undo_range(struct inode *inode, loff_t lstart, PCDROP_LEND_T lend,
+		      bool unfalloc) __weak;
 #ifdef PCDROP_TEST_MISSING_SYMBOL
 void pcdrop_test_no_such_function(void) __weak;
 #endif
+
+/*
+ * find_lock_entries() that advances *start past the entries it returned,
+ * as 6.2+ does itself.  6.1 has no multi-index swap entries.
+ */
+static inline unsigned int pcdrop_find_lock_entries(struct address_space *mapping,
+						    pgoff_t *start, pgoff_t end,
+						    struct folio_batch *fbatch,
+						    pgoff_t *indices)
+{
+#if PCDROP_KV(6, 1)
+	unsigned int nr = find_lock_entries(mapping, *start, end, fbatch, indices);
+
+	if (nr) {
+		struct folio *last = fbatch->folios[nr - 1];
+
+		*start = indices[nr - 1] +
+			 (xa_is_value(last) ? 1 : folio_nr_pages(last));
+	}
+	return nr;
+#else
+	return find_lock_entries(mapping, start, end, fbatch, indices);
+#endif
+}
 
 #endif /* PCDROP_KERNEL_API_H */

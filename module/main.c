@@ -2,29 +2,65 @@
 /*
  * pcdrop - faster page-cache dropping for stock kernels, as a livepatch.
  *
- * Purpose: backport two page-cache changes to a running distribution
- * kernel: batched removal of tmpfs/shmem folios on truncation, and a
- * POSIX_FADV_DONTNEED that only drains remote LRU caches when that can help.
+ * Purpose: backport page-cache changes to a running distribution kernel.
+ * Today: batched removal of tmpfs/shmem folios on truncation, hole punch,
+ * unlink, memfd close and fallocate rollback (shmem_batch.c).
  *
- * This is the module's skeleton: it binds the non-exported kernel functions
- * it will need (kernel_api.h) and shows where they were bound in
- * debugfs (pcdrop/vmlinux_symbols).  It does not patch anything yet.
+ * Usage: insmod pcdrop.ko [shmem_batch=0|1]
+ *        /sys/module/pcdrop/parameters/shmem_batch switches batching at
+ *        run time; /sys/kernel/livepatch/pcdrop/enabled turns the patch off
+ *        before rmmod.
+ *
+ * The tables below say what is replaced; the files named in them say how.
+ * Non-exported kernel functions are reached through livepatch relocations
+ * (kernel_api.h), and debugfs pcdrop/vmlinux_symbols shows them.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
+#include <linux/livepatch.h>
 #include <linux/module.h>
 #include <linux/utsname.h>
 
+#include "shmem_batch.h"
 #include "vmlinux_symbols.h"
+
+static struct klp_func funcs[] = {
+	{
+		.old_name = "shmem_undo_range",
+		.new_func = pcdrop_shmem_undo_range,
+	}, { }
+};
+
+static struct klp_object objs[] = {
+	{
+		/* name being NULL means vmlinux */
+		.funcs = funcs,
+	}, { }
+};
+
+static struct klp_patch patch = {
+	.mod = THIS_MODULE,
+	.objs = objs,
+};
 
 static struct dentry *pcdrop_debugfs;
 
 static int __init pcdrop_init(void)
 {
+	int ret;
+
+	ret = pcdrop_shmem_batch_check();
+	if (ret)
+		return ret;
+	ret = klp_enable_patch(&patch);
+	if (ret) {
+		pr_err("enabling the livepatch failed: %d\n", ret);
+		return ret;
+	}
 	pcdrop_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	pcdrop_vmlinux_symbols_create(pcdrop_debugfs);
-	pr_info("loaded on %s\n", init_utsname()->release);
+	pr_info("loaded on %s: batched shmem truncation\n", init_utsname()->release);
 	return 0;
 }
 

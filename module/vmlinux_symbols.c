@@ -23,6 +23,10 @@ struct vmlinux_symbol {
 static const struct vmlinux_symbol vmlinux_symbols[] = {
 	VMLINUX_SYMBOL(find_lock_entries),
 	VMLINUX_SYMBOL(delete_from_page_cache_batch),
+	VMLINUX_SYMBOL(folio_batch_remove_exceptionals),
+	VMLINUX_SYMBOL(truncate_cleanup_folio),
+	VMLINUX_SYMBOL(ftrace_location),
+	VMLINUX_SYMBOL(shmem_undo_range),
 #ifdef PCDROP_TEST_MISSING_SYMBOL
 	VMLINUX_SYMBOL(pcdrop_test_no_such_function),
 #endif

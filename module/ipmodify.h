@@ -1,0 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PCDROP_IPMODIFY_H
+#define PCDROP_IPMODIFY_H
+
+int pcdrop_ipmodify_free(unsigned long ip);
+
+#endif /* PCDROP_IPMODIFY_H */

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PCDROP_SHMEM_BATCH_H
+#define PCDROP_SHMEM_BATCH_H
+
+#include "kernel_api.h"
+
+int pcdrop_shmem_batch_check(void);
+void pcdrop_shmem_undo_range(struct inode *inode, loff_t lstart,
+			     PCDROP_LEND_T lend, bool unfalloc);
+
+#endif /* PCDROP_SHMEM_BATCH_H */
