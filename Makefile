@@ -3,6 +3,11 @@
 # make              build pcdrop.ko for the running kernel (or KVER / KDIR)
 # make check        build and test on every kernel of the matrix, in QEMU
 # make demo         boot the default kernel in QEMU and show pcdrop at work
+# make dkms-install register, build and install pcdrop with DKMS (as root)
+# make dkms-uninstall  remove it from DKMS again
+# make deb          build the Debian package pcdrop-dkms (into DEB_OUT)
+# make bpf          build bpf/pcdrop-stat (static) and the tests' programs
+#                   into BPF_OUTPUT (default build/bpf)
 # make clean
 #
 # The module build is Kbuild's (see Kbuild), followed by scripts/klp-convert,
@@ -13,6 +18,12 @@ KVER ?= $(shell uname -r)
 KDIR ?= /lib/modules/$(KVER)/build
 CONVERTER_CC ?= $(firstword $(shell which cc gcc gcc-14 gcc-12 2>/dev/null))
 CONVERTER := scripts/klp-convert
+BPF_OUTPUT ?= $(CURDIR)/build/bpf
+# The one place the version lives; dkms.conf and the Debian package get it
+# from here (dkms-source, debian/rules).
+VERSION := $(shell cat $(dir $(lastword $(MAKEFILE_LIST)))VERSION)
+DKMS_SRC = $(DESTDIR)/usr/src/pcdrop-$(VERSION)
+DEB_OUT ?= build/deb
 
 all: module
 
@@ -23,16 +34,56 @@ module: $(CONVERTER)
 $(CONVERTER): scripts/klp-convert.c
 	$(CONVERTER_CC) -O2 -Wall -Wextra -o $@ $<
 
+bpf:
+	$(MAKE) -C bpf OUTPUT=$(BPF_OUTPUT)
+	$(MAKE) -C tests/progs OUTPUT=$(BPF_OUTPUT)
+
 check:
 	tests/run-matrix.sh
 
 demo:
 	tests/demo.sh
 
+# What DKMS builds from: the module sources and the converter's, with the
+# version filled into dkms.conf.
+dkms-source:
+	rm -rf $(DKMS_SRC)
+	install -d $(DKMS_SRC)/module $(DKMS_SRC)/scripts
+	install -m 644 Kbuild Makefile VERSION $(DKMS_SRC)/
+	sed 's/#MODULE_VERSION#/$(VERSION)/' dkms.conf > $(DKMS_SRC)/dkms.conf
+	install -m 644 $(wildcard module/*.[chS]) $(DKMS_SRC)/module/
+	install -m 644 scripts/klp-convert.c $(DKMS_SRC)/scripts/
+
+dkms-install: dkms-source
+	dkms add -m pcdrop -v $(VERSION)
+	dkms build -m pcdrop -v $(VERSION) -k $(KVER)
+	dkms install -m pcdrop -v $(VERSION) -k $(KVER)
+
+dkms-uninstall:
+	-dkms remove -m pcdrop -v $(VERSION) --all
+	rm -rf $(DESTDIR)/usr/src/pcdrop-$(VERSION)
+
+# DKMS's CLEAN step, in its copy of the sources (never touches build/).
+dkms-clean:
+	rm -f $(CONVERTER) pcdrop.ko *.o *.mod *.mod.c .*.cmd modules.order Module.symvers
+	rm -f module/*.o module/.*.cmd
+
+# debian/changelog is written from VERSION, so the package version cannot
+# drift from it.  pcdrop-stat (bpf/) will join pcdrop-dkms here.
+deb:
+	debian/gen-changelog $(VERSION) > debian/changelog
+	dpkg-buildpackage -b -us -uc
+	mkdir -p $(DEB_OUT)
+	for f in ../pcdrop-dkms_$(VERSION)_all.deb ../pcdrop_$(VERSION)_*.buildinfo \
+		 ../pcdrop_$(VERSION)_*.changes; do mv $$f $(DEB_OUT)/; done
+	debian/rules clean
+
 clean:
 	rm -f $(CONVERTER)
-	rm -rf build results
+	rm -rf build results bpf/.output tests/progs/.output
+	rm -rf debian/.debhelper debian/pcdrop-dkms debian/files debian/*.substvars \
+		debian/debhelper-build-stamp debian/*.debhelper.log debian/changelog
 	if [ -d $(KDIR) ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
-.PHONY: all module check demo clean
+.PHONY: all module bpf check demo clean dkms-source dkms-install dkms-uninstall dkms-clean deb
 .DELETE_ON_ERROR:
