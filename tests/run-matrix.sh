@@ -44,6 +44,16 @@ step() {
 	fi
 }
 
+# build_progs DIR: the guest's test programs, static (the initramfs has
+# no libc), one per source file.
+build_progs() {
+	mkdir -p "$1"
+	for c in tests/shmem/*.c; do
+		cc -O2 -Wall -Wextra -Werror -static -pthread -o "$1/$(basename "$c" .c)" "$c" ||
+			return 1
+	done
+}
+
 # The converted module: livepatch relocations, no weak undefined symbols.
 converted() {
 	readelf -S -W "$1" | grep -q ' \.klp\.rela\.vmlinux\.' &&
@@ -116,6 +126,8 @@ step "checkpatch --strict is clean on module/ and tests/runner/" "$work/results/
 	scripts/checkpatch.sh module/*.[ch] tests/runner/misbehave.c
 step "scripts/klp-convert.c compiles without warnings" "$work/results/klp-convert-build.log" \
 	cc -O2 -Wall -Wextra -Werror -o "$work/results/klp-convert" scripts/klp-convert.c
+step "the guest test programs (tests/shmem) build static without warnings" \
+	"$work/results/progs-build.log" build_progs "$work/build/progs"
 echo "1..$N"
 
 for series in $SERIES; do

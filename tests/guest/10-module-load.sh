@@ -1,36 +1,45 @@
-# 10-module-load.sh - pcdrop.ko loads and unloads cleanly, repeatedly.
+# 10-module-load.sh - pcdrop.ko loads, patches, unpatches and unloads
+# cleanly, repeatedly, with exactly the expected kernel log.
 . ./guest/lib.sh
 SUITE=module-load
-KO=/mnt/host/pcdrop.ko
-KVER=$(uname -r)
 
 mark=$(dmesg_mark)
-check "insmod pcdrop.ko succeeds" insmod "$KO"
+check "insmod pcdrop.ko succeeds and its livepatch transition finishes" pcdrop_load
 expect_eq "the module is live" live "$(cat /sys/module/pcdrop/initstate 2>&1)"
 # O: out of tree, E: unsigned, K: livepatch module.
 expect_eq "the module taints the kernel O, E and K only" OEK "$(cat /sys/module/pcdrop/taint 2>&1)"
-expect_log "the first load logs the taint lines and one line of its own" "$mark" \
+expect_eq "the livepatch is enabled" 1 "$(cat $PCDROP_LP/enabled 2>&1)"
+check "it replaces shmem_undo_range() in vmlinux" test -d "$PCDROP_LP/vmlinux/shmem_undo_range,1"
+expect_eq "shmem_batch is on by default" Y "$(cat $PCDROP_PARAMS/shmem_batch 2>&1)"
+expect_eq "shmem_batch is writable by root only" "644 0 0" \
+	"$(stat -c '%a %u %g' $PCDROP_PARAMS/shmem_batch 2>&1)"
+# shellcheck disable=SC2046
+expect_log_set "the first load logs the taint lines, livepatch's and one of its own" "$mark" \
 	"pcdrop: loading out-of-tree module taints kernel." \
 	"pcdrop: tainting kernel with TAINT_LIVEPATCH" \
 	"pcdrop: module verification failed: signature and/or required key missing - tainting kernel" \
-	"pcdrop: loaded on $KVER"
+	"$(pcdrop_load_lines)"
 
 mark=$(dmesg_mark)
-check "rmmod pcdrop succeeds" rmmod pcdrop
+check "rmmod is refused while the livepatch is enabled" sh -c '! rmmod pcdrop 2>/dev/null'
+expect_eq "and the livepatch stays enabled" 1 "$(cat $PCDROP_LP/enabled 2>&1)"
+check "disabling the livepatch and rmmod succeed" pcdrop_unload
 check "the module is gone from /proc/modules" sh -c '! grep -q "^pcdrop " /proc/modules'
 check "the module is gone from /sys/module" test ! -e /sys/module/pcdrop
+check "the livepatch is gone from /sys/kernel/livepatch" test ! -e $PCDROP_LP
 check "its debugfs folder is gone" test ! -e /sys/kernel/debug/pcdrop
-expect_log "unloading logs one line" "$mark" "pcdrop: unloaded"
+expect_log_set "unloading logs livepatch's lines and one of its own" "$mark" \
+	"$(pcdrop_unload_lines)"
 
 mark=$(dmesg_mark)
 cycles=0
 for i in 1 2 3 4 5; do
-	insmod "$KO" && rmmod pcdrop && cycles=$((cycles + 1))
+	pcdrop_load && pcdrop_unload && cycles=$((cycles + 1))
 done
 expect_eq "five more load/unload cycles succeed" 5 "$cycles"
 set --
 for i in 1 2 3 4 5; do
-	set -- "$@" "pcdrop: loaded on $KVER" "pcdrop: unloaded"
+	set -- "$@" "$(pcdrop_load_lines)" "$(pcdrop_unload_lines)"
 done
-expect_log "reloading logs only pcdrop's own lines" "$mark" "$@"
+expect_log_set "reloading logs only those lines" "$mark" "$@"
 finish

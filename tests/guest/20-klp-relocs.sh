@@ -2,16 +2,16 @@
 # functions, and a module needing a function the kernel lacks is refused.
 . ./guest/lib.sh
 SUITE=klp-relocs
-KO=/mnt/host/pcdrop.ko
 SYMS=/sys/kernel/debug/pcdrop/vmlinux_symbols
 
-check "insmod pcdrop.ko succeeds" insmod "$KO"
+check "insmod pcdrop.ko succeeds" pcdrop_load
 cp "$SYMS" /tmp/bound
 n=$(wc -l < /tmp/bound)
 check "pcdrop lists at least two bound functions ($n)" test "$n" -ge 2
 expect_eq "it lists every livepatch symbol of pcdrop.ko" \
 	"$(tr '\n' ' ' < /mnt/host/klp-symbols)" "$(awk '{ print $2 }' /tmp/bound | sort | tr '\n' ' ')"
-for f in find_lock_entries delete_from_page_cache_batch; do
+for f in find_lock_entries delete_from_page_cache_batch truncate_cleanup_folio \
+	folio_batch_remove_exceptionals ftrace_location shmem_undo_range; do
 	check "$f is among them" grep -q " $f\$" /tmp/bound
 done
 
@@ -28,12 +28,12 @@ while read -r name bound kallsyms count exported; do
 	expect_eq "$name is bound to its kallsyms address" "$kallsyms" "$bound"
 	expect_eq "$name is not exported (a relocation is the only way)" 0 "$exported"
 done < /tmp/compare
-check "rmmod pcdrop succeeds" rmmod pcdrop
+check "unloading pcdrop succeeds" pcdrop_unload
 
 mark=$(dmesg_mark)
 if insmod /mnt/host/pcdrop-missing-symbol.ko 2>/tmp/err; then
 	fail "a module needing a missing kernel function is refused" "insmod succeeded"
-	rmmod pcdrop
+	pcdrop_unload
 else
 	pass "a module needing a missing kernel function is refused ($(cat /tmp/err))"
 fi
@@ -43,6 +43,6 @@ check "nothing is left in /proc/modules" sh -c '! grep -q "^pcdrop " /proc/modul
 check "nothing is left in /sys/module" test ! -e /sys/module/pcdrop
 check "nothing is left in /sys/kernel/livepatch" test ! -e /sys/kernel/livepatch/pcdrop
 check "nothing is left in debugfs" test ! -e /sys/kernel/debug/pcdrop
-check "the real module still loads afterwards" insmod "$KO"
-check "and unloads" rmmod pcdrop
+check "the real module still loads afterwards" pcdrop_load
+check "and unloads" pcdrop_unload
 finish

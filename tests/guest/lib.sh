@@ -53,8 +53,68 @@ expect_log() {
 	fi
 }
 
-module_loaded() {
-	grep -q "^$1 " /proc/modules
+# expect_log_set WHAT MARK LINE...: the same lines in any order (livepatch
+# transitions finish asynchronously, so their lines may come before or
+# after pcdrop's own).
+expect_log_set() {
+	what=$1
+	mark=$2
+	shift 2
+	want=$(printf '%s\n' "$@" | sort)
+	got=$(dmesg_since "$mark" | sort)
+	if [ "$got" = "$want" ]; then
+		pass "$what"
+	else
+		fail "$what" "kernel log was: $(dmesg_since "$mark" | tr '\n' '|')"
+	fi
+}
+
+PCDROP_KO=/mnt/host/pcdrop.ko
+PCDROP_LP=/sys/kernel/livepatch/pcdrop
+PCDROP_PARAMS=/sys/module/pcdrop/parameters
+
+# wait_for SECONDS CMD...: poll CMD every 0.1 s until it succeeds.
+wait_for() {
+	n=$(($1 * 10))
+	shift
+	while ! "$@"; do
+		n=$((n - 1))
+		[ "$n" -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
+patch_settled() {
+	[ "$(cat "$PCDROP_LP/transition" 2>/dev/null)" = 0 ]
+}
+
+patch_gone() {
+	[ ! -e "$PCDROP_LP" ]
+}
+
+# pcdrop_load [PARAM=VALUE...]: insmod, then wait for the livepatch
+# transition to finish.
+pcdrop_load() {
+	insmod "$PCDROP_KO" "$@" && wait_for 120 patch_settled
+}
+
+# pcdrop_unload: disable the livepatch, wait until it is gone, rmmod.
+pcdrop_unload() {
+	echo 0 > "$PCDROP_LP/enabled" && wait_for 120 patch_gone && rmmod pcdrop
+}
+
+# The kernel log lines of one load and one unload.
+pcdrop_load_lines() {
+	echo "livepatch: enabling patch 'pcdrop'"
+	echo "livepatch: 'pcdrop': starting patching transition"
+	echo "livepatch: 'pcdrop': patching complete"
+	echo "pcdrop: loaded on $(uname -r): batched shmem truncation"
+}
+
+pcdrop_unload_lines() {
+	echo "livepatch: 'pcdrop': starting unpatching transition"
+	echo "livepatch: 'pcdrop': unpatching complete"
+	echo "pcdrop: unloaded"
 }
 
 finish() {

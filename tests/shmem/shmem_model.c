@@ -3,7 +3,8 @@
  * shmem_model - random operations on a tmpfs file or memfd, checked
  * against an in-memory model after every step.
  *
- * Usage: shmem_model [-s SEED] [-n OPS] [-m MAX_MIB] [-f PATH | -M] [-h]
+ * Usage: shmem_model [-s SEED] [-n OPS | -T SECONDS] [-m MAX_MIB] [-f PATH | -M] [-h]
+ *   -T SECONDS  run for this long instead of a number of operations
  *   -f PATH  a file on tmpfs (created, removed at the end)
  *   -M       a memfd instead
  *   -h       huge folios possible (huge=always/within_size): allocated
@@ -236,13 +237,15 @@ static void verify(void)
 
 int main(int argc, char **argv)
 {
-	unsigned long seed = time(NULL) ^ getpid(), ops = 300;
+	unsigned long seed = time(NULL) ^ getpid(), ops = 300, seconds = 0;
+	time_t deadline;
 	const char *path = NULL;
 	int c, memfd = 0;
 
 	max_size = 8 << 20;
-	while ((c = getopt(argc, argv, "s:n:m:f:Mh")) != -1) {
+	while ((c = getopt(argc, argv, "s:n:T:m:f:Mh")) != -1) {
 		switch (c) {
+		case 'T': seconds = strtoul(optarg, NULL, 0); break;
 		case 's': seed = strtoul(optarg, NULL, 0); break;
 		case 'n': ops = strtoul(optarg, NULL, 0); break;
 		case 'm': max_size = strtoul(optarg, NULL, 0) << 20; break;
@@ -250,7 +253,7 @@ int main(int argc, char **argv)
 		case 'M': memfd = 1; break;
 		case 'h': huge = 1; break;
 		default:
-			fprintf(stderr, "usage: shmem_model [-s SEED] [-n OPS] [-m MAX_MIB] [-f PATH | -M] [-h]\n");
+			fprintf(stderr, "usage: shmem_model [-s SEED] [-n OPS | -T SECONDS] [-m MAX_MIB] [-f PATH | -M] [-h]\n");
 			return 2;
 		}
 	}
@@ -268,7 +271,8 @@ int main(int argc, char **argv)
 	if (fd < 0)
 		die(memfd ? "memfd_create" : path);
 
-	for (step = 1; step <= ops; step++) {
+	deadline = time(NULL) + seconds;
+	for (step = 1; seconds ? time(NULL) < deadline : step <= ops; step++) {
 		switch (rnd() % 9) {
 		case 0: opname = "write"; op_write(); break;
 		case 1: opname = "truncate down"; op_truncate(1); break;
@@ -284,6 +288,6 @@ int main(int argc, char **argv)
 	close(fd);
 	if (path && unlink(path))
 		die("unlink");
-	printf("ok: %lu operations matched the model\n", ops);
+	printf("ok: %lu operations matched the model\n", step - 1);
 	return 0;
 }

@@ -1,0 +1,33 @@
+# 40-shmem-model.sh - random operations on tmpfs files and memfds match an
+# in-memory model, byte for byte, on every huge= mode, with the batched
+# path on and off.
+. ./guest/lib.sh
+SUITE=shmem-model
+OPS=${OPS:-250}
+THP=/sys/kernel/mm/transparent_hugepage/shmem_enabled
+
+check "pcdrop loads" pcdrop_load
+mkdir -p /mnt/t
+for huge in never always within_size; do
+	mount -t tmpfs -o huge=$huge,size=64M tmpfs /mnt/t
+	echo $huge > $THP	# memfds follow the sysfs setting
+	h=""
+	[ $huge = never ] || h=-h
+	for batch in 1 0; do
+		echo $batch > $PCDROP_PARAMS/shmem_batch
+		for target in "-f /mnt/t/f" -M; do
+			seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+			out=$(progs/shmem_model -s "$seed" -n "$OPS" $target $h 2>&1)
+			if [ $? = 0 ]; then
+				pass "huge=$huge shmem_batch=$batch ${target%% *}: $OPS operations match the model (seed $seed)"
+			else
+				fail "huge=$huge shmem_batch=$batch ${target%% *}: $OPS operations match the model" \
+					"$(echo "$out" | tail -n 1); replay: shmem_model -s $seed -n $OPS $target $h"
+			fi
+		done
+	done
+	umount /mnt/t
+done
+echo never > $THP
+check "pcdrop unloads" pcdrop_unload
+finish
