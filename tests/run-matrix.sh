@@ -194,5 +194,19 @@ for series in $SERIES; do
 	fi
 	echo "1..$N"
 done
+# DKMS and the Debian package, in Debian 12 and 13 chroots (tests/dkms/run.sh,
+# same PCDROP_SERIES): a TAP stream of its own, counted in the summary.
+# PCDROP_SKIP_DKMS=1 leaves it out.
+if [ -z "${PCDROP_SKIP_DKMS:-}" ]; then
+	echo "# dkms"
+	mkdir -p "$work/results"
+	tests/dkms/run.sh 2>"$work/results/dkms.log" | tee "$work/results/dkms.tap"
+	PASSED=$((PASSED + $(grep -c '^ok ' "$work/results/dkms.tap")))
+	FAILED=$((FAILED + $(grep -c '^not ok ' "$work/results/dkms.tap")))
+	grep -q '^1\.\.' "$work/results/dkms.tap" || {
+		echo "not ok - tests/dkms/run.sh did not finish # see $work/results/dkms.log"
+		FAILED=$((FAILED + 1))
+	}
+fi
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]
