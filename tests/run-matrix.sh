@@ -183,6 +183,12 @@ for series in $SERIES; do
 	export PCDROP_INITRD="$b/initrd.cpio.gz"
 	step "build the guest initramfs" "$res/initramfs.log" \
 		scripts/mkinitramfs.sh "$kver" "$PCDROP_INITRD" || ok=0
+	# pcdrop-stat and the test programs are static and CO-RE: built once,
+	# staged into every kernel's share.
+	step "build pcdrop-stat and tests/progs (static)" "$res/bpf.log" \
+		make bpf BPF_OUTPUT="$work/build/bpf" || ok=0
+	cp "$work/build/bpf/pcdrop-stat" "$work/build/bpf/pcload" \
+		tests/progs/statlib.sh tests/progs/jsonflat.awk "$share/" 2>/dev/null
 	if [ $ok = 1 ]; then
 		for s in tests/guest/$SUITES.sh; do
 			[ -f "$s" ] || continue

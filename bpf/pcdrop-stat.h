@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pcdrop-stat.h - types shared by pcdrop.bpf.c and the pcdrop-stat loader.
+ *
+ * Every pinned map has a struct key and a struct value so that
+ * "bpftool map dump pinned /sys/fs/bpf/pcdrop/<map>" prints named fields
+ * (and enum names) from the BTF that the loader attaches to each map.
+ */
+#ifndef __PCDROP_STAT_H
+#define __PCDROP_STAT_H
+
+/* The page-cache operation a task is inside of. */
+enum pcdrop_op {
+	PCDROP_OP_TRUNCATE,	/* do_truncate(): truncate(2), ftruncate(2), O_TRUNC */
+	PCDROP_OP_PUNCH,	/* vfs_fallocate(FALLOC_FL_PUNCH_HOLE) */
+	PCDROP_OP_UNLINK,	/* evict() of an inode that still has page cache */
+	PCDROP_OP_MEMFD_CLOSE,	/* the same, on an internal (kern_mount) tmpfs */
+	PCDROP_OP_FALLOC_ROLLBACK, /* shmem_undo_range(unfalloc = true) */
+	PCDROP_OP_FADVISE,	/* generic_fadvise(POSIX_FADV_DONTNEED) */
+	PCDROP_OP_OTHER,	/* removals and drains outside all of the above */
+	PCDROP_NR_OPS,
+};
+
+enum pcdrop_fs {
+	PCDROP_FS_TMPFS,	/* s_magic == TMPFS_MAGIC (tmpfs, memfd, SysV shm) */
+	PCDROP_FS_OTHER,
+	PCDROP_NR_FS,
+};
+
+/* Who called lru_add_drain_all(). */
+enum pcdrop_caller {
+	PCDROP_CALLER_FADVISE,		/* inside generic_fadvise(DONTNEED) */
+	PCDROP_CALLER_COMPACTION,	/* inside sysctl_compaction_handler() or kcompactd */
+	PCDROP_CALLER_OTHER,
+	PCDROP_NR_CALLERS,
+};
+
+#define PCDROP_HIST_SLOTS	32	/* log2(ns): up to 2^32 ns, about 4.3 s */
+#define PCDROP_MAX_BATCH	64	/* batch sizes at or above this are lumped */
+#define PCDROP_TASK_SLOTS	4096	/* per-task state, indexed by pid % slots */
+
+struct pcdrop_op_key {
+	enum pcdrop_op op;
+	enum pcdrop_fs fs;
+};
+
+struct pcdrop_op_stats {
+	__u64 calls;		/* operations finished */
+	__u64 i_lock;		/* inode->i_lock acquisitions inside them */
+	__u64 xa_lock;		/* mapping->i_pages xa_lock acquisitions inside them */
+	__u64 removed_single;	/* folios removed one at a time (__filemap_remove_folio) */
+	__u64 batches;		/* delete_from_page_cache_batch() calls */
+	__u64 batched_folios;	/* folios removed by those batches */
+	__u64 drains;		/* lru_add_drain_all() calls inside them */
+	__u64 time_ns;		/* total time inside them */
+};
+
+struct pcdrop_hist {
+	__u64 log2_ns[PCDROP_HIST_SLOTS];	/* slot i: [2^i, 2^(i+1)) ns */
+};
+
+struct pcdrop_caller_key {
+	enum pcdrop_caller caller;
+};
+
+struct pcdrop_count {
+	__u64 count;
+};
+
+struct pcdrop_batch_key {
+	enum pcdrop_op op;
+	enum pcdrop_fs fs;
+	__u32 folios;		/* folios in one delete_from_page_cache_batch() */
+};
+
+/* What the probes could not account for; all should stay zero. */
+struct pcdrop_health_key {
+	__u32 zero;
+};
+
+struct pcdrop_health {
+	__u64 slot_busy;	/* an operation was not tracked: its task slot was taken */
+	__u64 nested;		/* operations inside operations (counted in the outer one) */
+	__u64 map_full;		/* a batch-size entry could not be added */
+};
+
+/*
+ * Per-task state of the BPF programs (a .bss array indexed by pid), kept
+ * here so the skeleton compiles; user space does not read it.
+ */
+struct task_slot {
+	__u32 pid;		/* owner, 0 when free; claimed with cmpxchg */
+	__u32 op;
+	__u32 fs;
+	__u32 depth;		/* hooked calls nested inside the operation */
+	__u64 i_lock;		/* address of the inode's i_lock */
+	__u64 xa_lock;		/* address of its mapping's i_pages.xa_lock */
+	__u64 start_ns;
+	__u64 n_i_lock;
+	__u64 n_xa_lock;
+};
+
+#endif /* __PCDROP_STAT_H */

@@ -1,0 +1,568 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pcdrop.bpf.c - count what page-cache removal costs, per operation.
+ *
+ * A task entering one of the operations below takes a per-task slot that
+ * records the operation, the file system and the addresses of the two
+ * page-cache locks of the inode it works on: inode->i_lock and the
+ * mapping's i_pages xa_lock.  The spinlock probes count an acquisition
+ * only when the lock is one of those two and the acquiring task owns the
+ * slot, so unrelated locking never pollutes the figures.  Folio removals
+ * and lru_add_drain_all() calls are charged to the operation the task is
+ * in, or to "other".
+ *
+ * Every hook exists twice, as fentry/fexit and as kprobe/kretprobe; the
+ * loader enables one of the two per symbol at run time.
+ *
+ * The spinlock programs run on every spin_lock() in the kernel, so they
+ * take no lock themselves: no hash map update, no task storage (its lookup
+ * can take a raw spinlock to refresh its cache), only loads from .bss and
+ * atomic adds into a slot of a global array.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+#include "pcdrop-stat.h"
+
+#define TMPFS_MAGIC		0x01021994
+#define SB_KERNMOUNT		(1UL << 22)	/* internal mount: memfd, SysV shm */
+#define FALLOC_FL_PUNCH_HOLE	0x02
+#define POSIX_FADV_DONTNEED	4
+
+/* A slot owner that only marks a compaction context: no stats of its own. */
+#define OP_COMPACTION		PCDROP_NR_OPS
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* Operations in flight, all tasks: the spinlock probes' first test. */
+__u64 nr_active;
+struct task_slot slots[PCDROP_TASK_SLOTS];
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, PCDROP_NR_OPS * PCDROP_NR_FS);
+	__type(key, struct pcdrop_op_key);
+	__type(value, struct pcdrop_op_stats);
+} pcdrop_ops SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, PCDROP_NR_OPS * PCDROP_NR_FS);
+	__type(key, struct pcdrop_op_key);
+	__type(value, struct pcdrop_hist);
+} pcdrop_hist SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, PCDROP_NR_CALLERS);
+	__type(key, struct pcdrop_caller_key);
+	__type(value, struct pcdrop_count);
+} pcdrop_drains SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, PCDROP_NR_OPS * PCDROP_NR_FS * PCDROP_MAX_BATCH);
+	__type(key, struct pcdrop_batch_key);
+	__type(value, struct pcdrop_count);
+} pcdrop_batches SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1);
+	__type(key, struct pcdrop_health_key);
+	__type(value, struct pcdrop_health);
+} pcdrop_health SEC(".maps");
+
+/*
+ * The loader creates every key of pcdrop_ops, pcdrop_hist, pcdrop_drains
+ * and pcdrop_health before attaching, so the programs only look up and add.
+ */
+static __always_inline struct pcdrop_op_stats *op_stats(__u32 op, __u32 fs)
+{
+	struct pcdrop_op_key key = { .op = op, .fs = fs };
+
+	return bpf_map_lookup_elem(&pcdrop_ops, &key);
+}
+
+static __always_inline struct pcdrop_health *health(void)
+{
+	struct pcdrop_health_key key = {};
+
+	return bpf_map_lookup_elem(&pcdrop_health, &key);
+}
+
+static __always_inline __u32 current_pid(void)
+{
+	return (__u32)bpf_get_current_pid_tgid();
+}
+
+/* The slot of @pid, whoever owns it. */
+static __always_inline struct task_slot *slot_of(__u32 pid)
+{
+	return &slots[pid & (PCDROP_TASK_SLOTS - 1)];
+}
+
+/*
+ * The slot of the current task, or NULL if it owns none.  The NULL test
+ * is kept opaque to the compiler: clang otherwise merges it with the
+ * owner test and dereferences the NULL branch.
+ */
+static __always_inline struct task_slot *my_slot(void)
+{
+	__u32 pid = current_pid();
+	struct task_slot *s = slot_of(pid);
+
+	if (s->pid != pid || !pid)
+		s = NULL;
+	asm volatile("" : "+r"(s));
+	return s;
+}
+
+static __always_inline __u32 fs_of_sb(struct super_block *sb)
+{
+	return BPF_CORE_READ(sb, s_magic) == TMPFS_MAGIC ?
+		PCDROP_FS_TMPFS : PCDROP_FS_OTHER;
+}
+
+static __always_inline __u32 log2_u64(__u64 v)
+{
+	__u32 r = 0, shift;
+
+	shift = (v > 0xffffffffULL) << 5; v >>= shift; r |= shift;
+	shift = (v > 0xffff) << 4; v >>= shift; r |= shift;
+	shift = (v > 0xff) << 3; v >>= shift; r |= shift;
+	shift = (v > 0xf) << 2; v >>= shift; r |= shift;
+	shift = (v > 0x3) << 1; v >>= shift; r |= shift;
+	r |= (v >> 1);
+	return r;
+}
+
+/*
+ * op_enter - a hooked function was entered.  @qualifies says whether this
+ * call starts an operation of type @op on @inode.  A hooked call inside an
+ * operation of the same task only deepens it.
+ */
+static __always_inline int op_enter(__u32 op, struct inode *inode, bool qualifies)
+{
+	__u32 pid = current_pid();
+	struct address_space *mapping;
+	struct pcdrop_health *h;
+	struct task_slot *s;
+
+	if (!pid)
+		return 0;
+	s = slot_of(pid);
+	if (s->pid == pid) {
+		s->depth++;
+		if (qualifies && op != OP_COMPACTION && s->op != OP_COMPACTION) {
+			h = health();
+			if (h)
+				__sync_fetch_and_add(&h->nested, 1);
+		}
+		return 0;
+	}
+	if (!qualifies)
+		return 0;
+	if (__sync_val_compare_and_swap(&s->pid, 0, pid) != 0) {
+		h = health();
+		if (h)
+			__sync_fetch_and_add(&h->slot_busy, 1);
+		return 0;
+	}
+	s->depth = 0;
+	s->op = op;
+	s->n_i_lock = 0;
+	s->n_xa_lock = 0;
+	if (inode) {
+		struct super_block *sb = BPF_CORE_READ(inode, i_sb);
+
+		s->fs = fs_of_sb(sb);
+		if (op == PCDROP_OP_UNLINK && s->fs == PCDROP_FS_TMPFS &&
+		    (BPF_CORE_READ(sb, s_flags) & SB_KERNMOUNT))
+			s->op = PCDROP_OP_MEMFD_CLOSE;
+		mapping = BPF_CORE_READ(inode, i_mapping);
+		s->i_lock = (__u64)&inode->i_lock;
+		s->xa_lock = (__u64)&mapping->i_pages.xa_lock;
+	} else {
+		s->fs = PCDROP_FS_OTHER;
+	}
+	s->start_ns = bpf_ktime_get_ns();
+	__sync_fetch_and_add(&nr_active, 1);
+	return 0;
+}
+
+static __always_inline int op_exit(void)
+{
+	__u32 pid = current_pid();
+	struct pcdrop_op_stats *st;
+	struct pcdrop_op_key key;
+	struct pcdrop_hist *hist;
+	struct task_slot *s;
+	__u64 ns;
+
+	if (!pid)
+		return 0;
+	s = slot_of(pid);
+	if (s->pid != pid)
+		return 0;
+	if (s->depth) {
+		s->depth--;
+		return 0;
+	}
+	if (s->op < PCDROP_NR_OPS) {
+		ns = bpf_ktime_get_ns() - s->start_ns;
+		key.op = s->op;
+		key.fs = s->fs;
+		st = bpf_map_lookup_elem(&pcdrop_ops, &key);
+		if (st) {
+			__sync_fetch_and_add(&st->calls, 1);
+			__sync_fetch_and_add(&st->i_lock, s->n_i_lock);
+			__sync_fetch_and_add(&st->xa_lock, s->n_xa_lock);
+			__sync_fetch_and_add(&st->time_ns, ns);
+		}
+		hist = bpf_map_lookup_elem(&pcdrop_hist, &key);
+		if (hist) {
+			__u64 i = log2_u64(ns);
+
+			if (i >= PCDROP_HIST_SLOTS)
+				i = PCDROP_HIST_SLOTS - 1;
+			/* 6.1's verifier loses the bound above; mask it again. */
+			asm volatile("" : "+r"(i));
+			i &= PCDROP_HIST_SLOTS - 1;
+			__sync_fetch_and_add(&hist->log2_ns[i], 1);
+		}
+	}
+	/* Clear the addresses first: a new owner must not inherit them. */
+	s->i_lock = 0;
+	s->xa_lock = 0;
+	__sync_fetch_and_add(&nr_active, -1);
+	__sync_val_compare_and_swap(&s->pid, pid, 0);
+	return 0;
+}
+
+/* The operation a removal or drain of the current task belongs to. */
+static __always_inline struct pcdrop_op_stats *charge_to(struct address_space *mapping)
+{
+	struct task_slot *s = my_slot();
+	struct inode *host;
+
+	if (s && s->op < PCDROP_NR_OPS)
+		return op_stats(s->op, s->fs);
+	host = BPF_CORE_READ(mapping, host);
+	return op_stats(PCDROP_OP_OTHER, fs_of_sb(BPF_CORE_READ(host, i_sb)));
+}
+
+/* ---- operations --------------------------------------------------- */
+
+static __always_inline int truncate_enter(struct dentry *dentry)
+{
+	return op_enter(PCDROP_OP_TRUNCATE, BPF_CORE_READ(dentry, d_inode), true);
+}
+
+static __always_inline int fallocate_enter(struct file *file, __u64 mode)
+{
+	return op_enter(PCDROP_OP_PUNCH, BPF_CORE_READ(file, f_inode),
+			(int)mode & FALLOC_FL_PUNCH_HOLE);
+}
+
+/* evict() runs for every inode; only those with page cache are operations. */
+static __always_inline int evict_enter(struct inode *inode)
+{
+	return op_enter(PCDROP_OP_UNLINK, inode,
+			BPF_CORE_READ(inode, i_mapping, nrpages) > 0);
+}
+
+/* shmem_fallocate() undoing its own allocation after a failure. */
+static __always_inline int undo_enter(struct inode *inode, __u64 unfalloc)
+{
+	return op_enter(PCDROP_OP_FALLOC_ROLLBACK, inode, (__u8)unfalloc);
+}
+
+static __always_inline int fadvise_enter(struct file *file, __u64 advice)
+{
+	return op_enter(PCDROP_OP_FADVISE, BPF_CORE_READ(file, f_inode),
+			(int)advice == POSIX_FADV_DONTNEED);
+}
+
+SEC("fentry/do_truncate")
+int BPF_PROG(truncate_fe, void *idmap, struct dentry *dentry)
+{
+	return truncate_enter(dentry);
+}
+
+SEC("kprobe/do_truncate")
+int BPF_KPROBE(truncate_kp, void *idmap, struct dentry *dentry)
+{
+	return truncate_enter(dentry);
+}
+
+SEC("fentry/vfs_fallocate")
+int BPF_PROG(fallocate_fe, struct file *file, __u64 mode)
+{
+	return fallocate_enter(file, mode);
+}
+
+SEC("kprobe/vfs_fallocate")
+int BPF_KPROBE(fallocate_kp, struct file *file, __u64 mode)
+{
+	return fallocate_enter(file, mode);
+}
+
+SEC("fentry/evict")
+int BPF_PROG(evict_fe, struct inode *inode)
+{
+	return evict_enter(inode);
+}
+
+SEC("kprobe/evict")
+int BPF_KPROBE(evict_kp, struct inode *inode)
+{
+	return evict_enter(inode);
+}
+
+SEC("fentry/shmem_undo_range")
+int BPF_PROG(undo_fe, struct inode *inode, __u64 lstart, __u64 lend, __u64 unfalloc)
+{
+	return undo_enter(inode, unfalloc);
+}
+
+SEC("kprobe/shmem_undo_range")
+int BPF_KPROBE(undo_kp, struct inode *inode, __u64 lstart, __u64 lend, __u64 unfalloc)
+{
+	return undo_enter(inode, unfalloc);
+}
+
+SEC("fentry/generic_fadvise")
+int BPF_PROG(fadvise_fe, struct file *file, __u64 offset, __u64 len, __u64 advice)
+{
+	return fadvise_enter(file, advice);
+}
+
+SEC("kprobe/generic_fadvise")
+int BPF_KPROBE(fadvise_kp, struct file *file, __u64 offset, __u64 len, __u64 advice)
+{
+	return fadvise_enter(file, advice);
+}
+
+/* Compaction contexts, for attributing lru_add_drain_all(). */
+SEC("fentry/sysctl_compaction_handler")
+int BPF_PROG(compact_fe)
+{
+	return op_enter(OP_COMPACTION, NULL, true);
+}
+
+SEC("kprobe/sysctl_compaction_handler")
+int BPF_KPROBE(compact_kp)
+{
+	return op_enter(OP_COMPACTION, NULL, true);
+}
+
+SEC("fentry/kcompactd_do_work")
+int BPF_PROG(kcompactd_fe)
+{
+	return op_enter(OP_COMPACTION, NULL, true);
+}
+
+SEC("kprobe/kcompactd_do_work")
+int BPF_KPROBE(kcompactd_kp)
+{
+	return op_enter(OP_COMPACTION, NULL, true);
+}
+
+/* An fexit program is bound to one function; a kretprobe is not. */
+#define OP_FEXIT(name, sym)		\
+SEC("fexit/" #sym)			\
+int BPF_PROG(name)			\
+{					\
+	return op_exit();		\
+}
+
+OP_FEXIT(truncate_fx, do_truncate)
+OP_FEXIT(fallocate_fx, vfs_fallocate)
+OP_FEXIT(evict_fx, evict)
+OP_FEXIT(undo_fx, shmem_undo_range)
+OP_FEXIT(fadvise_fx, generic_fadvise)
+OP_FEXIT(compact_fx, sysctl_compaction_handler)
+OP_FEXIT(kcompactd_fx, kcompactd_do_work)
+
+SEC("kretprobe")
+int BPF_KRETPROBE(op_kr)
+{
+	return op_exit();
+}
+
+/* ---- folio removals ----------------------------------------------- */
+
+/*
+ * __filemap_remove_folio() is where every one-at-a-time removal ends up:
+ * filemap_remove_folio() (truncate_inode_folio(), so shmem truncation) and
+ * __remove_mapping() (invalidation, reclaim).  Batched removal does not
+ * pass through it.
+ */
+static __always_inline int remove_single(struct folio *folio)
+{
+	struct pcdrop_op_stats *st = charge_to(BPF_CORE_READ(folio, mapping));
+
+	if (st)
+		__sync_fetch_and_add(&st->removed_single, 1);
+	return 0;
+}
+
+static __always_inline int remove_batch(struct address_space *mapping,
+					struct folio_batch *fbatch)
+{
+	struct task_slot *s = my_slot();
+	struct pcdrop_batch_key key = {};
+	struct pcdrop_count one = { .count = 1 }, *c;
+	struct pcdrop_op_stats *st;
+	__u32 nr = BPF_CORE_READ(fbatch, nr);
+
+	if (s && s->op < PCDROP_NR_OPS) {
+		key.op = s->op;
+		key.fs = s->fs;
+	} else {
+		key.op = PCDROP_OP_OTHER;
+		key.fs = fs_of_sb(BPF_CORE_READ(mapping, host, i_sb));
+	}
+	st = op_stats(key.op, key.fs);
+	if (st) {
+		__sync_fetch_and_add(&st->batches, 1);
+		__sync_fetch_and_add(&st->batched_folios, nr);
+	}
+	key.folios = nr < PCDROP_MAX_BATCH ? nr : PCDROP_MAX_BATCH - 1;
+	c = bpf_map_lookup_elem(&pcdrop_batches, &key);
+	if (c) {
+		__sync_fetch_and_add(&c->count, 1);
+	} else if (bpf_map_update_elem(&pcdrop_batches, &key, &one, BPF_NOEXIST)) {
+		/* Lost a race with another CPU adding it, or the map is full. */
+		c = bpf_map_lookup_elem(&pcdrop_batches, &key);
+		if (c) {
+			__sync_fetch_and_add(&c->count, 1);
+		} else {
+			struct pcdrop_health *h = health();
+
+			if (h)
+				__sync_fetch_and_add(&h->map_full, 1);
+		}
+	}
+	return 0;
+}
+
+SEC("fentry/__filemap_remove_folio")
+int BPF_PROG(remove_fe, struct folio *folio)
+{
+	return remove_single(folio);
+}
+
+SEC("kprobe/__filemap_remove_folio")
+int BPF_KPROBE(remove_kp, struct folio *folio)
+{
+	return remove_single(folio);
+}
+
+SEC("fentry/delete_from_page_cache_batch")
+int BPF_PROG(batch_fe, struct address_space *mapping, struct folio_batch *fbatch)
+{
+	return remove_batch(mapping, fbatch);
+}
+
+SEC("kprobe/delete_from_page_cache_batch")
+int BPF_KPROBE(batch_kp, struct address_space *mapping, struct folio_batch *fbatch)
+{
+	return remove_batch(mapping, fbatch);
+}
+
+/* ---- lru_add_drain_all() ------------------------------------------ */
+
+static __always_inline int drain(void)
+{
+	struct task_slot *s = my_slot();
+	struct pcdrop_caller_key key = { .caller = PCDROP_CALLER_OTHER };
+	struct pcdrop_op_stats *st;
+	struct pcdrop_count *c;
+
+	if (s && s->op == PCDROP_OP_FADVISE)
+		key.caller = PCDROP_CALLER_FADVISE;
+	else if (s && s->op == OP_COMPACTION)
+		key.caller = PCDROP_CALLER_COMPACTION;
+	c = bpf_map_lookup_elem(&pcdrop_drains, &key);
+	if (c)
+		__sync_fetch_and_add(&c->count, 1);
+	if (s && s->op < PCDROP_NR_OPS) {
+		st = op_stats(s->op, s->fs);
+		if (st)
+			__sync_fetch_and_add(&st->drains, 1);
+	}
+	return 0;
+}
+
+SEC("fentry/lru_add_drain_all")
+int BPF_PROG(drain_fe)
+{
+	return drain();
+}
+
+SEC("kprobe/lru_add_drain_all")
+int BPF_KPROBE(drain_kp)
+{
+	return drain();
+}
+
+/* ---- spinlocks: lock-free, address first -------------------------- */
+
+static __always_inline int lock(__u64 addr)
+{
+	struct task_slot *s;
+	__u32 pid;
+
+	if (!nr_active)
+		return 0;
+	pid = current_pid();
+	s = slot_of(pid);
+	if (addr != s->i_lock && addr != s->xa_lock)
+		return 0;
+	if (!addr || s->pid != pid)
+		return 0;
+	if (addr == s->i_lock)
+		__sync_fetch_and_add(&s->n_i_lock, 1);
+	else
+		__sync_fetch_and_add(&s->n_xa_lock, 1);
+	return 0;
+}
+
+SEC("fentry/_raw_spin_lock")
+int BPF_PROG(lock_fe, void *l)
+{
+	return lock((__u64)l);
+}
+
+SEC("kprobe/_raw_spin_lock")
+int BPF_KPROBE(lock_kp, void *l)
+{
+	return lock((__u64)l);
+}
+
+SEC("fentry/_raw_spin_lock_irq")
+int BPF_PROG(lock_irq_fe, void *l)
+{
+	return lock((__u64)l);
+}
+
+SEC("kprobe/_raw_spin_lock_irq")
+int BPF_KPROBE(lock_irq_kp, void *l)
+{
+	return lock((__u64)l);
+}
+
+SEC("fentry/_raw_spin_lock_irqsave")
+int BPF_PROG(lock_irqsave_fe, void *l)
+{
+	return lock((__u64)l);
+}
+
+SEC("kprobe/_raw_spin_lock_irqsave")
+int BPF_KPROBE(lock_irqsave_kp, void *l)
+{
+	return lock((__u64)l);
+}

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pcload - page-cache workloads for the pcdrop-stat guest tests.
+ *
+ *   pcload truncate PATH PAGES [sync]   write PAGES 4 KiB pages, ftruncate to 0
+ *   pcload punch PATH PAGES             write, punch a hole over all of it
+ *   pcload unlink PATH PAGES            write, close, unlink
+ *   pcload memfd PAGES                  memfd_create, write, close
+ *   pcload write PATH PAGES [sync]      write and keep the file
+ *   pcload rollback PATH BYTES          fallocate that must fail with ENOSPC
+ *   pcload fadvise PATH MIB CHUNK_MIB mapped|unmapped
+ *                                       read PATH in chunks (through a
+ *                                       MAP_SHARED mapping kept to the end,
+ *                                       or with pread) and DONTNEED each one
+ *
+ * Each prints "ino=N dev=MAJ:MIN ns=T calls=C": the inode, the time of the measured
+ * system call(s) and their number.  The process pins itself to CPU 0, so
+ * the folios it reads sit in CPU 0's LRU batches, which the local
+ * lru_add_drain() in generic_fadvise() empties: only failures that no
+ * drain fixes (mapped folios) remain, and the drain counts are exact.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#define PAGE 4096
+
+static void die(const char *what)
+{
+	perror(what);
+	exit(1);
+}
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void fill(int fd, long pages)
+{
+	static char buf[PAGE];
+	long i;
+
+	memset(buf, 0x5a, sizeof(buf));
+	for (i = 0; i < pages; i++)
+		if (write(fd, buf, PAGE) != PAGE)
+			die("write");
+}
+
+/* "ino=N dev=MAJ:MIN", as the filemap tracepoints print them. */
+static char *ino_of(int fd)
+{
+	static char buf[4][64];
+	static int n;
+	struct stat st;
+	char *b = buf[n++ % 4];
+
+	if (fstat(fd, &st))
+		die("fstat");
+	snprintf(b, sizeof(buf[0]), "ino=%lu dev=%u:%u", (unsigned long)st.st_ino,
+		 major(st.st_dev), minor(st.st_dev));
+	return b;
+}
+
+static int create(const char *path, long pages, int sync)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+
+	if (fd < 0)
+		die(path);
+	fill(fd, pages);
+	if (sync && fsync(fd))
+		die("fsync");
+	return fd;
+}
+
+static void report(const char *ino, long long ns, long calls)
+{
+	printf("%s ns=%lld calls=%ld\n", ino, ns, calls);
+}
+
+static int fadvise(const char *path, long mib, long chunk_mib, int mapped)
+{
+	long size = mib << 20, chunk = chunk_mib << 20, off, i, calls = 0;
+	long long ns = 0, t;
+	volatile char sum = 0;
+	char *map = NULL, *buf;
+	int fd = open(path, O_RDWR), err;
+
+	if (fd < 0)
+		die(path);
+	buf = malloc(chunk);
+	if (!buf)
+		die("malloc");
+	if (mapped) {
+		map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+		if (map == MAP_FAILED)
+			die("mmap");
+	}
+	for (off = 0; off < size; off += chunk) {
+		if (mapped) {
+			for (i = 0; i < chunk; i += PAGE)
+				sum += map[off + i];
+		} else if (pread(fd, buf, chunk, off) != chunk) {
+			die("pread");
+		}
+		t = now_ns();
+		err = posix_fadvise(fd, off, chunk, POSIX_FADV_DONTNEED);
+		ns += now_ns() - t;
+		if (err) {
+			errno = err;
+			die("posix_fadvise");
+		}
+		calls++;
+	}
+	report(ino_of(fd), ns, calls);
+	if (map)
+		munmap(map, size);
+	close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	cpu_set_t cpus;
+	long long t;
+	const char *ino;
+	int fd;
+
+	CPU_ZERO(&cpus);
+	CPU_SET(0, &cpus);
+	if (sched_setaffinity(0, sizeof(cpus), &cpus))
+		die("sched_setaffinity");
+	if (argc < 3)
+		goto usage;
+
+	if (!strcmp(argv[1], "truncate") || !strcmp(argv[1], "write")) {
+		if (argc < 4)
+			goto usage;
+		fd = create(argv[2], atol(argv[3]), argc > 4 && !strcmp(argv[4], "sync"));
+		ino = ino_of(fd);
+		t = now_ns();
+		if (argv[1][0] == 't' && ftruncate(fd, 0))
+			die("ftruncate");
+		report(ino, now_ns() - t, 1);
+		close(fd);
+	} else if (!strcmp(argv[1], "punch")) {
+		if (argc < 4)
+			goto usage;
+		fd = create(argv[2], atol(argv[3]), 0);
+		ino = ino_of(fd);
+		t = now_ns();
+		if (fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0,
+			      atol(argv[3]) * PAGE))
+			die("fallocate");
+		report(ino, now_ns() - t, 1);
+		close(fd);
+	} else if (!strcmp(argv[1], "unlink")) {
+		if (argc < 4)
+			goto usage;
+		fd = create(argv[2], atol(argv[3]), 0);
+		ino = ino_of(fd);
+		close(fd);
+		t = now_ns();
+		if (unlink(argv[2]))
+			die("unlink");
+		report(ino, now_ns() - t, 1);
+	} else if (!strcmp(argv[1], "memfd")) {
+		fd = memfd_create("pcload", 0);
+		if (fd < 0)
+			die("memfd_create");
+		fill(fd, atol(argv[2]));
+		ino = ino_of(fd);
+		t = now_ns();
+		close(fd);
+		report(ino, now_ns() - t, 1);
+	} else if (!strcmp(argv[1], "rollback")) {
+		if (argc < 4)
+			goto usage;
+		fd = open(argv[2], O_RDWR | O_CREAT | O_TRUNC, 0600);
+		if (fd < 0)
+			die(argv[2]);
+		ino = ino_of(fd);
+		t = now_ns();
+		if (!fallocate(fd, 0, 0, atol(argv[3])) || errno != ENOSPC) {
+			fprintf(stderr, "fallocate did not fail with ENOSPC\n");
+			return 1;
+		}
+		report(ino, now_ns() - t, 1);
+		close(fd);
+	} else if (!strcmp(argv[1], "fadvise")) {
+		if (argc < 6)
+			goto usage;
+		return fadvise(argv[2], atol(argv[3]), atol(argv[4]),
+			       !strcmp(argv[5], "mapped"));
+	} else {
+		goto usage;
+	}
+	return 0;
+usage:
+	fprintf(stderr, "usage: see the comment at the top of pcload.c\n");
+	return 2;
+}
