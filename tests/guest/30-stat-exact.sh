@@ -58,16 +58,21 @@ tmpfs_op() {
 	cx=$2
 	calls=$(op_field /tmp/s "$op" TMPFS calls)
 	single=$(op_field /tmp/s "$op" TMPFS removed_single)
+	# Removals by the same task outside the operation: on 7.3 the folio
+	# whose allocation hit ENOSPC leaves before shmem_undo_range() runs.
+	others=$(op_field /tmp/s OTHER TMPFS removed_single)
 	il=$(op_field /tmp/s "$op" TMPFS i_lock)
 	xl=$(op_field /tmp/s "$op" TMPFS xa_lock)
 	check "$name: the workload removed folios (tracepoint: $removed)" test "$removed" -gt 0
 	expect_eq "$name: one operation counted" 1 "$calls"
-	expect_eq "$name: per-folio removals = the tracepoint's count" "$removed" "$single"
+	expect_eq "$name: per-folio removals = the tracepoint's count" "$removed" \
+		"$((single + others))"
+	check "$name: at most one of them outside the operation ($others)" test "$others" -le 1
 	expect_eq "$name: no batches on stock shmem" 0 "$(op_field /tmp/s "$op" TMPFS batches)"
-	expect_eq "$name: i_lock = one per folio + $ci" $((removed + ci)) "$il"
-	expect_eq "$name: xa_lock = one per folio + $cx" $((removed + cx)) "$xl"
-	echo "# baseline $KVER $name tmpfs: folios=$removed i_lock=$il xa_lock=$xl" \
-		"locks/folio=$(ratio $((il + xl)) "$removed")"
+	expect_eq "$name: i_lock = one per folio + $ci" $((single + ci)) "$il"
+	expect_eq "$name: xa_lock = one per folio + $cx" $((single + cx)) "$xl"
+	echo "# baseline $KVER $name tmpfs: folios=$single i_lock=$il xa_lock=$xl" \
+		"locks/folio=$(ratio $((il + xl)) "$single")"
 }
 
 tmpfs_op truncate TRUNCATE truncate /dev/shm/t $N
@@ -139,8 +144,10 @@ trace_start
 out=$(./pcload fadvise /mnt/e/m 8 2 mapped)
 removed=$(trace_count "$out")
 stat_snap /tmp/s
-expect_eq "fadvise mapped: nothing removed (tracepoint)" 0 "$removed"
-expect_eq "fadvise mapped: nothing removed (counter)" 0 "$(op_field /tmp/s FADVISE OTHER removed_single)"
+# Mapped folios stay (7.3 may still drop one the mapping does not cover).
+check "fadvise mapped: (almost) nothing removed (tracepoint: $removed)" test "$removed" -le 1
+expect_eq "fadvise mapped: per-folio removals = the tracepoint's count" "$removed" \
+	"$(op_field /tmp/s FADVISE OTHER removed_single)"
 expect_eq "fadvise mapped: one drain per call, attributed to fadvise" $((4 + WRONG)) \
 	"$(drains /tmp/s FADVISE)"
 expect_eq "fadvise mapped: the operation's own drain count agrees" 4 \

@@ -8,6 +8,7 @@
  *   pcload memfd PAGES                  memfd_create, write, close
  *   pcload write PATH PAGES [sync]      write and keep the file
  *   pcload rollback PATH BYTES          fallocate that must fail with ENOSPC
+ *   pcload asuser UID CMD ARGS...       run CMD with UID and GID UID, no groups
  *   pcload fadvise PATH MIB CHUNK_MIB mapped|unmapped
  *                                       read PATH in chunks (through a
  *                                       MAP_SHARED mapping kept to the end,
@@ -31,6 +32,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <grp.h>
 
 #define PAGE 4096
 
@@ -146,7 +148,16 @@ int main(int argc, char **argv)
 	if (argc < 3)
 		goto usage;
 
-	if (!strcmp(argv[1], "truncate") || !strcmp(argv[1], "write")) {
+	if (!strcmp(argv[1], "asuser")) {
+		uid_t uid = atoi(argv[2]);
+
+		if (argc < 4)
+			goto usage;
+		if (setgroups(0, NULL) || setgid(uid) || setuid(uid))
+			die("setuid");
+		execv(argv[3], argv + 3);
+		die(argv[3]);
+	} else if (!strcmp(argv[1], "truncate") || !strcmp(argv[1], "write")) {
 		if (argc < 4)
 			goto usage;
 		fd = create(argv[2], atol(argv[3]), argc > 4 && !strcmp(argv[4], "sync"));

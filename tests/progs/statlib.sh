@@ -12,9 +12,11 @@ case $KVER in
 *) BATCH=31 ;;
 esac
 
-# stat_snap FILE: the counters, flattened to "PATH VALUE" lines.
+# stat_snap FILE: the counters, flattened to "PATH VALUE" lines.  The dump
+# is taken before FILE is opened: rewriting FILE (on tmpfs, O_TRUNC) is a
+# truncate the counters would see.
 stat_snap() {
-	$STAT dump --json | awk -f ./jsonflat.awk > "$1"
+	_j=$($STAT dump --json) && echo "$_j" | awk -f ./jsonflat.awk > "$1"
 }
 
 # op_field FILE OP FS FIELD, e.g. op_field s TRUNCATE TMPFS i_lock

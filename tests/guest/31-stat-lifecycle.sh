@@ -1,0 +1,108 @@
+# 31-stat-lifecycle.sh - pcdrop-stat start, stop, reset, refusals, kprobe
+# mode, a missing symbol, and bpftool reading the same counters.
+. ./guest/lib.sh
+. ./statlib.sh
+SUITE=stat-lifecycle
+N=256
+
+progs0=$(nr_progs)
+
+# Refusals first: not root, no BTF, no bpffs.
+out=$(./pcload asuser 65534 $STAT start 2>&1)
+rc=$?
+check "start as a user fails" test $rc != 0
+check "... saying it must run as root" sh -c "echo '$out' | grep -q 'must run as root'"
+mount -t tmpfs tmpfs /sys/kernel/btf
+out=$($STAT start 2>&1)
+rc=$?
+umount /sys/kernel/btf
+check "start without BTF fails" test $rc != 0
+check "... saying the kernel has no BTF" sh -c "echo '$out' | grep -q 'has no BTF'"
+check "... and leaves no pins" test ! -e /sys/fs/bpf/pcdrop
+umount /sys/fs/bpf
+out=$($STAT start 2>&1)
+rc=$?
+check "start without bpffs mounts it and starts" test $rc = 0
+check "... saying so" sh -c "echo '$out' | grep -q 'mounted bpffs'"
+check "... and bpffs is mounted" grep -q ' /sys/fs/bpf bpf ' /proc/mounts
+check "stop" $STAT stop
+
+# start, start again, stop.
+check "start" $STAT start
+progs1=$(nr_progs)
+check "programs are loaded ($progs0 -> $progs1)" test "$progs1" -gt "$progs0"
+check "maps are pinned" test -e /sys/fs/bpf/pcdrop/ops -a -e /sys/fs/bpf/pcdrop/drains \
+	-a -e /sys/fs/bpf/pcdrop/batches -a -e /sys/fs/bpf/pcdrop/hist
+out=$($STAT start 2>&1)
+rc=$?
+check "a second start is refused" test $rc != 0
+check "... saying it is already started" sh -c "echo '$out' | grep -q 'already started'"
+expect_eq "... and loads nothing" "$progs1" "$(nr_progs)"
+$STAT reset > /dev/null
+trace_start
+out=$(./pcload truncate /dev/shm/t $N)
+removed=$(trace_count "$out")
+stat_snap /tmp/s
+expect_eq "after the refused start, a truncate is counted once" 1 \
+	"$(op_field /tmp/s TRUNCATE TMPFS calls)"
+expect_eq "... with each removal counted once" "$removed" \
+	"$(op_field /tmp/s TRUNCATE TMPFS removed_single)"
+
+# bpftool prints the same numbers, with named fields.
+# Both dumps are taken back to back, before any file is written.
+for m in ops drains batches hist health; do
+	bt=$(bpftool -j map dump pinned /sys/fs/bpf/pcdrop/$m)
+	ps=$($STAT dump --json)
+	echo "$bt" | awk -f ./jsonflat.awk |
+		sed -n "s/^\([0-9]*\)\.formatted\./$m.\1./p" > /tmp/bt.$m
+	echo "$ps" | awk -f ./jsonflat.awk | grep "^$m\." > /tmp/ps.$m
+	check "bpftool map dump pinned $m parses ($(wc -l < /tmp/bt.$m) fields)" test -s /tmp/bt.$m
+	check "bpftool and pcdrop-stat dump --json agree on $m" cmp -s /tmp/bt.$m /tmp/ps.$m
+done
+check "bpftool prints named fields" grep -q '"removed_single": ' \
+	"$(bpftool map dump pinned /sys/fs/bpf/pcdrop/ops > /tmp/bt.txt; echo /tmp/bt.txt)"
+check "bpftool prints enum names" grep -q '"PCDROP_OP_TRUNCATE"' /tmp/bt.txt
+check "the table names the operation" sh -c "$STAT dump | grep -q '^truncate  *tmpfs '"
+out=$($STAT watch -i 1 -c 2)
+expect_eq "watch -c 2 prints two tables" 2 "$(echo "$out" | grep -c '^OP ')"
+
+check "reset" $STAT reset
+stat_snap /tmp/s
+# 9p evicts its own inodes now and then ("unlink, other"); tmpfs is quiet.
+expect_eq "reset zeroes the tmpfs truncate counters" "0 0 0" \
+	"$(op_field /tmp/s TRUNCATE TMPFS calls) $(op_field /tmp/s TRUNCATE TMPFS removed_single) $(op_field /tmp/s TRUNCATE TMPFS i_lock)"
+
+check "stop" $STAT stop
+check "no pins are left" test ! -e /sys/fs/bpf/pcdrop
+expect_eq "no programs are left" "$progs0" "$(wait_progs "$progs0")"
+out=$($STAT dump 2>&1)
+check "dump after stop says it is not started" sh -c "echo '$out' | grep -q 'not started'"
+
+# kprobe mode: the same exact counts.
+out=$($STAT start --kprobes)
+check "start --kprobes" sh -c "echo '$out' | grep -q '(0 fentry, 13 kprobe'"
+trace_start
+out=$(./pcload truncate /dev/shm/t $N)
+removed=$(trace_count "$out")
+stat_snap /tmp/s
+expect_eq "kprobes: per-folio removals = the tracepoint's count" "$removed" \
+	"$(op_field /tmp/s TRUNCATE TMPFS removed_single)"
+expect_eq "kprobes: xa_lock = one per folio" "$removed" "$(op_field /tmp/s TRUNCATE TMPFS xa_lock)"
+check "stop (kprobes)" $STAT stop
+expect_eq "no programs are left (kprobes)" "$progs0" "$(wait_progs "$progs0")"
+
+# A symbol missing on this kernel: that counter is off, the rest counts.
+out=$($STAT start --without lru_add_drain_all 2>&1)
+rc=$?
+check "start with lru_add_drain_all missing succeeds" test $rc = 0
+check "... naming the counter that is unavailable" sh -c \
+	"echo '$out' | grep -q 'lru_add_drain_all is not on this kernel: lru_add_drain_all() calls unavailable'"
+check "dump lists it as unavailable" sh -c "$STAT dump | grep -q '^unavailable: lru_add_drain_all() calls'"
+trace_start
+out=$(./pcload truncate /dev/shm/t $N)
+removed=$(trace_count "$out")
+stat_snap /tmp/s
+expect_eq "... and the rest still counts" "$removed" "$(op_field /tmp/s TRUNCATE TMPFS removed_single)"
+check "stop" $STAT stop
+expect_eq "no programs are left" "$progs0" "$(wait_progs "$progs0")"
+finish
