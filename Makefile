@@ -18,6 +18,7 @@ KVER ?= $(shell uname -r)
 KDIR ?= /lib/modules/$(KVER)/build
 CONVERTER_CC ?= $(firstword $(shell which cc gcc gcc-14 gcc-12 2>/dev/null))
 CONVERTER := scripts/klp-convert
+PCDROP_NAME ?= pcdrop
 BPF_OUTPUT ?= $(CURDIR)/build/bpf
 # The one place the version lives; dkms.conf and the Debian package get it
 # from here (dkms-source, debian/rules).
@@ -29,7 +30,7 @@ all: module
 
 module: $(CONVERTER)
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
-	$(CURDIR)/$(CONVERTER) pcdrop.ko
+	$(CURDIR)/$(CONVERTER) $(PCDROP_NAME).ko
 
 $(CONVERTER): scripts/klp-convert.c
 	$(CONVERTER_CC) -O2 -Wall -Wextra -o $@ $<

@@ -25,4 +25,4 @@ out=$(realpath "$out")
 
 "$(dirname "$0")/with-compiler.sh" "$kver" "$out" make -C "$out" KVER="$kver" \
 	KDIR="$(realpath "$kdir/kdir")" KCFLAGS=-Werror "$@"
-[ -f "$out/pcdrop.ko" ] || die "no pcdrop.ko built for $kver"
+ls "$out"/*.ko >/dev/null 2>&1 || die "no module built for $kver"

@@ -168,6 +168,8 @@ for series in $SERIES; do
 	fi
 	step "build the missing-symbol test variant" "$res/build-missing.log" \
 		scripts/build-module.sh "$kver" "$b/missing" PCDROP_TEST_MISSING_SYMBOL=1 || ok=0
+	step "build a copy named pcdrop_other (another livepatch)" "$res/build-other.log" \
+		scripts/build-module.sh "$kver" "$b/other" PCDROP_NAME=pcdrop_other || ok=0
 	if [ $ok = 1 ]; then
 		if converted "$b/pcdrop/pcdrop.ko"; then
 			tap ok "pcdrop.ko carries livepatch relocations and no weak undefined symbol"
@@ -178,8 +180,10 @@ for series in $SERIES; do
 		readelf -s -W "$share/pcdrop.ko" |
 			sed -n 's/.* \.klp\.sym\.vmlinux\.\([^,]*\),.*/\1/p' | LC_ALL=C sort > "$share/klp-symbols"
 		cp "$b/missing/pcdrop.ko" "$share/pcdrop-missing-symbol.ko"
+		cp "$b/other/pcdrop_other.ko" "$share/pcdrop_other.ko"
 	fi
 	cp -r tests/guest "$share/guest"
+	cp -r "$work/build/progs" "$share/progs"
 	export PCDROP_INITRD="$b/initrd.cpio.gz"
 	step "build the guest initramfs" "$res/initramfs.log" \
 		scripts/mkinitramfs.sh "$kver" "$PCDROP_INITRD" || ok=0

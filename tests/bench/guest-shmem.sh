@@ -1,0 +1,32 @@
+# guest-shmem.sh - the shmem benchmark, in the guest (see run.sh).
+# Prints "RESULT FOLIO OP SHMEM_BATCH NS" lines.
+. ./guest/lib.sh
+SUITE=bench-shmem
+MIB=$(cat bench-mib)
+RUNS=$(cat bench-runs)
+THP=/sys/kernel/mm/transparent_hugepage/shmem_enabled
+
+cp progs/drop_bench /bin/drop_bench
+check "pcdrop loads" pcdrop_load
+mkdir -p /mnt/b
+for folio in 4k pmd; do
+	huge=never
+	[ $folio = 4k ] || huge=always
+	mount -t tmpfs -o huge=$huge,size=$((MIB + 64))M tmpfs /mnt/b
+	echo $huge > $THP
+	for op in truncate punch unlink memfd; do
+		for r in $(seq 1 "$RUNS"); do
+			# Interleaved, alternating which goes first.
+			order="0 1"
+			[ $((r % 2)) = 1 ] || order="1 0"
+			for b in $order; do
+				echo $b > $PCDROP_PARAMS/shmem_batch
+				echo "RESULT $folio $op $b $(drop_bench $op "$MIB" /mnt/b)"
+			done
+		done
+	done
+	umount /mnt/b
+done
+echo never > $THP
+check "pcdrop unloads" pcdrop_unload
+finish
