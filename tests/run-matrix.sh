@@ -61,6 +61,17 @@ converted() {
 		! readelf -s -W "$1" | grep -q ' WEAK .* UND '
 }
 
+# The replacement must call the stub into the kernel's body, never jump to
+# it (module/shmem_body.S): the one instruction referring to the stub is
+# a call.
+calls_body() {
+	objdump -dr "$1" | awk '/<pcdrop_shmem_undo_range>:/ { f = 1; next }
+		f && /^$/ { exit } f { print }' |
+		grep -B1 'R_X86_64_PLT32[[:space:]]*pcdrop_shmem_undo_range_body' |
+		grep -E '\s(call|jmp)' > "$2"
+	[ "$(wc -l < "$2")" = 1 ] && grep -q call "$2"
+}
+
 # boot_suite KVER SHARE SCRIPT RESULTS: one boot; the guest's TAP lines,
 # renumbered, plus one line for the boot itself.
 boot_suite() {
@@ -175,6 +186,11 @@ for series in $SERIES; do
 			tap ok "pcdrop.ko carries livepatch relocations and no weak undefined symbol"
 		else
 			tap "not ok" "pcdrop.ko carries livepatch relocations and no weak undefined symbol"
+		fi
+		if calls_body "$b/pcdrop/pcdrop.ko" "$res/calls-body.txt"; then
+			tap ok "the shmem_undo_range() replacement calls the kernel's body (no tail call)"
+		else
+			tap "not ok" "the shmem_undo_range() replacement calls the kernel's body (no tail call) # see $res/calls-body.txt"
 		fi
 		cp "$b/pcdrop/pcdrop.ko" "$share/pcdrop.ko"
 		readelf -s -W "$share/pcdrop.ko" |
