@@ -1,14 +1,54 @@
 # demo-guest.sh - runs in the demo guest (see demo.sh).
-set -e
-echo "guest kernel: $(uname -r)"
-echo "\$ insmod pcdrop.ko"
-insmod /mnt/host/pcdrop.ko
-dmesg | grep 'pcdrop: ' | sed 's/^\[[ 0-9.]*\] /  dmesg: /'
-echo "\$ cat /sys/kernel/debug/pcdrop/vmlinux_symbols   # where pcdrop was bound"
-sed 's/^/  /' /sys/kernel/debug/pcdrop/vmlinux_symbols
-echo "\$ grep the same names in /proc/kallsyms"
-awk '{ print $2 }' /sys/kernel/debug/pcdrop/vmlinux_symbols > /tmp/names
-awk 'NR == FNR { w[$1] = 1; next } $3 in w { print "  " $0 }' /tmp/names /proc/kallsyms
-echo "\$ rmmod pcdrop"
-rmmod pcdrop
-echo "demo done"
+. ./guest/lib.sh
+. ./statlib.sh
+SUITE=demo
+MIB=$(cat demo-mib)
+N=$((MIB * 256))
+
+echo "guest: $(uname -r), $(nproc) CPUs; dropping a $MIB MiB /dev/shm file ($N folios)"
+$STAT start > /dev/null || exit 1
+pcdrop_load || exit 1
+dmesg | grep 'pcdrop: loaded'
+
+# row MODE: fill, drop with pcdrop-stat counting, one table row.
+row() {
+	drop_bench unlink "$MIB" /dev/shm > /dev/null	# warm up the allocator
+	$STAT reset > /dev/null
+	ns=$(./drop_bench unlink "$MIB" /dev/shm)
+	stat_snap /tmp/s
+	il=$(op_field /tmp/s UNLINK TMPFS i_lock)
+	xl=$(op_field /tmp/s UNLINK TMPFS xa_lock)
+	single=$(op_field /tmp/s UNLINK TMPFS removed_single)
+	batched=$(op_field /tmp/s UNLINK TMPFS batched_folios)
+	batches=$(op_field /tmp/s UNLINK TMPFS batches)
+	awk -v m="$1" -v ns="$ns" -v il="$il" -v xl="$xl" -v s="$single" \
+		-v b="$batched" -v nb="$batches" -v d="$(op_field /tmp/s UNLINK TMPFS drains)" \
+		'BEGIN { printf "%-22s %9.1f %9.3f %9d %9d %8d %7d\n", m, ns / 1e6,
+			 (il + xl) / (s + b), s, b, nb, d }'
+}
+
+cp drop_bench /bin/drop_bench
+echo
+printf '%-22s %9s %9s %9s %9s %8s %7s\n' "unlink of the file" "time ms" \
+	"locks/fo" "one-by-1" "batched" batches drains
+echo 0 > $PCDROP_PARAMS/shmem_batch
+row "stock (shmem_batch=0)"
+echo 1 > $PCDROP_PARAMS/shmem_batch
+row "pcdrop (shmem_batch=1)"
+echo
+echo "time: guest wall clock under TCG, one run each (tests/bench/run.sh measures properly)."
+echo "locks/fo: i_lock + i_pages lock acquisitions per folio removed, by pcdrop-stat."
+echo "drains: lru_add_drain_all() calls during the drop (drain-aware fadvise: not yet)."
+echo
+echo "\$ bpftool map dump pinned /sys/fs/bpf/pcdrop/ops   # the unlink/tmpfs entry"
+bpftool map dump pinned /sys/fs/bpf/pcdrop/ops | awk '
+	/"key": [{]/ { n = 0 }
+	{ e[++n] = $0 }
+	/"op": "PCDROP_OP_UNLINK"/ { hit = 1 }
+	hit && /"fs": "PCDROP_FS_TMPFS"/ { keep = 1 }
+	hit && /"fs": "PCDROP_FS_OTHER"/ { hit = 0 }
+	keep && /"time_ns"/ { for (i = 1; i <= n; i++) print e[i]; exit }'
+echo "\$ bpftool map dump pinned /sys/fs/bpf/pcdrop/batches   # batch sizes seen"
+bpftool map dump pinned /sys/fs/bpf/pcdrop/batches | grep -E "\"(op|fs|folios|count)\"" | paste - - - - | tr -s " " | head -n 8
+$STAT stop > /dev/null
+pcdrop_unload
