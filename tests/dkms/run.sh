@@ -353,6 +353,13 @@ chroot_tests() {
 }
 
 echo "TAP version 13"
+# The chroots are shared by every checkout on this machine: one run at a time.
+mkdir -p "$PCDROP_CACHE/chroot"
+exec 9>"$PCDROP_CACHE/chroot/dkms-tests.lock"
+if ! flock -n 9; then
+	echo "# waiting for another DKMS test run to finish"
+	flock 9
+fi
 rm -rf "$W" "$R"
 mkdir -p "$W/src" "$R"
 # The sources as a clone would have them, plus uncommitted work.
