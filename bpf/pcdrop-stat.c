@@ -35,6 +35,7 @@
 #define LINK_DIR	PIN_DIR "/links"
 #define BPF_FS_MAGIC	0xcafe4a11
 #define MAX_WITHOUT	16
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static struct env {
 	bool json;
@@ -166,7 +167,7 @@ static struct hook hooks[] = {
 	  "lock acquisitions through spin_lock_irqsave()" },
 };
 
-#define NR_HOOKS (sizeof(hooks) / sizeof(hooks[0]))
+#define NR_HOOKS ARRAY_SIZE(hooks)
 /* Chosen at run time, per hook. */
 static enum hook_mode mode[NR_HOOKS];
 
@@ -175,9 +176,11 @@ static const char *const op_names[PCDROP_NR_OPS] = {
 	"PCDROP_OP_MEMFD_CLOSE", "PCDROP_OP_FALLOC_ROLLBACK",
 	"PCDROP_OP_FADVISE", "PCDROP_OP_OTHER",
 };
+
 static const char *const fs_names[PCDROP_NR_FS] = {
 	"PCDROP_FS_TMPFS", "PCDROP_FS_OTHER",
 };
+
 static const char *const caller_names[PCDROP_NR_CALLERS] = {
 	"PCDROP_CALLER_FADVISE", "PCDROP_CALLER_COMPACTION",
 	"PCDROP_CALLER_OTHER",
@@ -279,7 +282,7 @@ static bool in_kallsyms(const char *sym)
 	}
 	snprintf(name, sizeof(name), "\n%s\n", sym);
 	p = strstr(syms, name);
-	return p != NULL;
+	return p;
 }
 
 static bool without(const char *sym)
@@ -365,6 +368,11 @@ static void populate(struct pcdrop *skel)
 
 static int cmd_stop(bool quiet);
 
+static struct bpf_program *prog(struct pcdrop *skel, const char *name)
+{
+	return bpf_object__find_program_by_name(skel->obj, name);
+}
+
 static int cmd_start(void)
 {
 	struct btf *vmlinux;
@@ -418,15 +426,11 @@ static int cmd_start(void)
 			continue;
 		}
 		if (mode[i] == FENTRY) {
-			bpf_program__set_autoload(bpf_object__find_program_by_name(skel->obj,
-							h->fentry), true);
+			bpf_program__set_autoload(prog(skel, h->fentry), true);
 			if (h->fexit)
-				bpf_program__set_autoload(
-					bpf_object__find_program_by_name(skel->obj, h->fexit),
-					true);
+				bpf_program__set_autoload(prog(skel, h->fexit), true);
 		} else {
-			bpf_program__set_autoload(bpf_object__find_program_by_name(skel->obj,
-							h->kprobe), true);
+			bpf_program__set_autoload(prog(skel, h->kprobe), true);
 			any_kretprobe |= h->ret;
 		}
 	}
@@ -449,14 +453,11 @@ static int cmd_start(void)
 		if (mode[i] == UNAVAILABLE)
 			continue;
 		if (mode[i] == FENTRY) {
-			l = bpf_program__attach(bpf_object__find_program_by_name(skel->obj,
-							h->fentry));
+			l = bpf_program__attach(prog(skel, h->fentry));
 			if (l && h->fexit)
-				x = bpf_program__attach(
-					bpf_object__find_program_by_name(skel->obj, h->fexit));
+				x = bpf_program__attach(prog(skel, h->fexit));
 		} else {
-			l = bpf_program__attach_kprobe(bpf_object__find_program_by_name(
-							skel->obj, h->kprobe), false, h->sym);
+			l = bpf_program__attach_kprobe(prog(skel, h->kprobe), false, h->sym);
 			if (l && h->ret)
 				x = bpf_program__attach_kprobe(skel->progs.op_kr, true, h->sym);
 		}
@@ -595,7 +596,7 @@ static void json_ops(void)
 		printf("%s{\"key\":{\"op\":\"%s\",\"fs\":\"%s\"},\"value\":{", n++ ? "," : "",
 		       enum_name(op_names, PCDROP_NR_OPS, k.op),
 		       enum_name(fs_names, PCDROP_NR_FS, k.fs));
-		for (i = 0; i < sizeof(stat_fields) / sizeof(stat_fields[0]); i++)
+		for (i = 0; i < ARRAY_SIZE(stat_fields); i++)
 			printf("%s\"%s\":%llu", i ? "," : "", stat_fields[i],
 			       (unsigned long long)f[i]);
 		printf("}}");
@@ -889,7 +890,7 @@ static void zero_map(const char *name, size_t ksz, size_t vsz, bool delete)
 
 	if (ksz > sizeof(keys[0]) || vsz > sizeof(zero))
 		die("map %s: unexpected sizes", name);
-	while (n < (int)(sizeof(keys) / sizeof(keys[0])) &&
+	while (n < (int)ARRAY_SIZE(keys) &&
 	       !bpf_map_get_next_key(fd, n ? keys[n - 1] : NULL, keys[n]))
 		n++;
 	for (i = 0; i < n; i++) {
