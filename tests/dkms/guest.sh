@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2034
 # guest.sh - run in the guest: the module DKMS built loads and unloads.
 # The host puts it at /mnt/host/dkms.ko (decompressed) and tests/guest/lib.sh
 # at /mnt/host/guest/lib.sh.

@@ -348,6 +348,13 @@ chroot_tests() {
 	done
 	step "$name: make dkms-uninstall (dkms remove --all) leaves nothing behind" \
 		"$R/$name-dkms-uninstall.log" uninstall_and_check "$name" "$root"
+	# The README's one-command install from the tree, and its undoing.
+	step "$name: make dkms-install KVER=$first installs the module" "$R/$name-make-install.log" \
+		sh -c 'PCDROP_WORK="" scripts/dkms-chroot.sh run "$1" "$2" \
+			make -C "$2/src" dkms-install KVER="$3" &&
+			find "$4/lib/modules/$3" -name "pcdrop.ko*" | grep .' sh "$name" "$W" "$first" "$root"
+	step "$name: ... and make dkms-uninstall removes it again" "$R/$name-make-uninstall.log" \
+		uninstall_and_check "$name" "$root"
 	[ -f "$W/deb/pcdrop-dkms_${VER}_all.deb" ] && deb_tests "$name" "$@"
 	reset_chroot "$name" >>"$R/$name-reset.log" 2>&1
 }
