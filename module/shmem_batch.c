@@ -28,10 +28,6 @@ module_param(shmem_batch, bool, 0644);
 MODULE_PARM_DESC(shmem_batch,
 		 "Remove truncated tmpfs/shmem folios in batches (default: on)");
 
-/* shmem_body.S */
-void pcdrop_shmem_undo_range_body(struct inode *inode, loff_t lstart,
-				  PCDROP_LEND_T lend, bool unfalloc);
-
 /*
  * The same loop as the first pass of shmem_undo_range(), over the same
  * entries (the whole folios in the range that can be locked without

@@ -9,9 +9,10 @@
 # with "N passed, N failed" and exits non-zero on any failure.
 #
 # Environment: PCDROP_SERIES (default: all, e.g. "6.12 7"), PCDROP_SUITES
-# (a pattern such as "20-*"), PCDROP_SKIP_RUNNER_TESTS=1, PCDROP_WORK (where
-# build/ and results/ go; default: the checkout).  Logs of every build and
-# boot go to results/KVER/.
+# (a pattern such as "20-*"), PCDROP_SKIP_RUNNER_TESTS=1, PCDROP_SKIP_DKMS=1,
+# PCDROP_JOBS (kernels tested at once, default 2), PCDROP_WORK (where build/
+# and results/ go; default: the checkout).  Logs of every build and boot go
+# to results/KVER/.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -127,10 +128,10 @@ runner_tests() {
 	done
 }
 
-# Style: checkpatch --strict on the kernel code; the converter builds
-# without warnings.
+# Style: checkpatch --strict on the kernel code; the converter and the
+# guests' programs build without warnings.
 N=0
-echo "# lint"
+echo "# lint and host builds"
 echo "TAP version 13"
 mkdir -p "$work/results"
 step "checkpatch --strict is clean on module/ and tests/runner/" "$work/results/checkpatch.log" \
@@ -139,10 +140,17 @@ step "scripts/klp-convert.c compiles without warnings" "$work/results/klp-conver
 	cc -O2 -Wall -Wextra -Werror -o "$work/results/klp-convert" scripts/klp-convert.c
 step "the guest test programs (tests/shmem) build static without warnings" \
 	"$work/results/progs-build.log" build_progs "$work/build/progs"
+# pcdrop-stat and its tests' programs are static and CO-RE: built once,
+# staged into every kernel's share.
+step "build pcdrop-stat and tests/progs (static)" "$work/results/bpf.log" \
+	make bpf BPF_OUTPUT="$work/build/bpf"
 echo "1..$N"
 
-for series in $SERIES; do
+kernel_stream() {
+	series=$1
 	N=0
+	PASSED=0
+	FAILED=0
 	res=$work/results/series-$series
 	rm -rf "$res"
 	mkdir -p "$res"
@@ -151,7 +159,8 @@ for series in $SERIES; do
 	if ! kver=$(scripts/kernels.sh fetch "$series" 2>"$res/fetch.log"); then
 		tap "not ok" "fetch the newest $series kernel # see $res/fetch.log"
 		echo "1..$N"
-		continue
+		echo "$PASSED $FAILED" > "$work/results/series-$series.counts"
+		return
 	fi
 	mv "$res" "$work/results/$kver.tmp" && rm -rf "$work/results/$kver" &&
 		mv "$work/results/$kver.tmp" "$work/results/$kver"
@@ -203,10 +212,6 @@ for series in $SERIES; do
 	export PCDROP_INITRD="$b/initrd.cpio.gz"
 	step "build the guest initramfs" "$res/initramfs.log" \
 		scripts/mkinitramfs.sh "$kver" "$PCDROP_INITRD" || ok=0
-	# pcdrop-stat and the test programs are static and CO-RE: built once,
-	# staged into every kernel's share.
-	step "build pcdrop-stat and tests/progs (static)" "$res/bpf.log" \
-		make bpf BPF_OUTPUT="$work/build/bpf" || ok=0
 	cp "$work/build/bpf/pcdrop-stat" "$work/build/bpf/pcload" \
 		tests/progs/statlib.sh tests/progs/jsonflat.awk "$share/" 2>/dev/null
 	if [ $ok = 1 ]; then
@@ -219,6 +224,37 @@ for series in $SERIES; do
 		fi
 	fi
 	echo "1..$N"
+	echo "$PASSED $FAILED" > "$work/results/series-$series.counts"
+}
+
+# Every kernel is fetched first (the private apt state is not safe to
+# share), then the kernels' streams run side by side, PCDROP_JOBS at a
+# time (default 2: each guest keeps one host core busy), and are printed
+# in order once all are done.
+JOBS=${PCDROP_JOBS:-2}
+for series in $SERIES; do
+	scripts/kernels.sh fetch "$series" >/dev/null 2>&1 || true
+done
+pids=""
+for series in $SERIES; do
+	while [ "$(for p in $pids; do kill -0 "$p" 2>/dev/null && echo x; done | wc -l)" -ge "$JOBS" ]; do
+		sleep 2
+	done
+	echo "# series $series: started"
+	rm -f "$work/results/series-$series.counts"
+	kernel_stream "$series" > "$work/results/series-$series.tap" 2>&1 &
+	pids="$pids $!"
+done
+wait
+for series in $SERIES; do
+	cat "$work/results/series-$series.tap"
+	if read -r p f < "$work/results/series-$series.counts"; then
+		PASSED=$((PASSED + p))
+		FAILED=$((FAILED + f))
+	else
+		echo "not ok - series $series: its stream did not finish"
+		FAILED=$((FAILED + 1))
+	fi
 done
 # DKMS and the Debian package, in Debian 12 and 13 chroots (tests/dkms/run.sh,
 # same PCDROP_SERIES): a TAP stream of its own, counted in the summary.
