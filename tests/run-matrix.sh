@@ -10,8 +10,9 @@
 #
 # Environment: PCDROP_SERIES (default: all, e.g. "6.12 7"), PCDROP_SUITES
 # (a pattern such as "20-*"), PCDROP_SKIP_RUNNER_TESTS=1, PCDROP_SKIP_DKMS=1,
-# PCDROP_JOBS (kernels tested at once, default 2), PCDROP_WORK (where build/
-# and results/ go; default: the checkout).  Logs of every build and boot go
+# PCDROP_JOBS (kernels tested at once, default 2), PCDROP_LIFECYCLE_CYCLES
+# (disable/rmmod/insmod cycles of the lifecycle suite, default 20),
+# PCDROP_WORK (where build/ and results/ go; default: the checkout).  Logs of every build and boot go
 # to results/KVER/.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -209,6 +210,7 @@ kernel_stream() {
 	fi
 	cp -r tests/guest "$share/guest"
 	cp -r "$work/build/progs" "$share/progs"
+	echo "${PCDROP_LIFECYCLE_CYCLES:-20}" > "$share/lifecycle-cycles"
 	export PCDROP_INITRD="$b/initrd.cpio.gz"
 	step "build the guest initramfs" "$res/initramfs.log" \
 		scripts/mkinitramfs.sh "$kver" "$PCDROP_INITRD" || ok=0

@@ -3,7 +3,8 @@
 # bad parameter values are refused and change nothing.
 . ./guest/lib.sh
 SUITE=shmem-lifecycle
-CYCLES=${CYCLES:-20}
+# make check runs 20 cycles; PCDROP_LIFECYCLE_CYCLES=N make check, more.
+CYCLES=$(cat lifecycle-cycles 2>/dev/null || echo 20)
 
 check "pcdrop loads" pcdrop_load
 P=$PCDROP_PARAMS/shmem_batch
