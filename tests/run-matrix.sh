@@ -234,6 +234,8 @@ kernel_stream() {
 # time (default 2: each guest keeps one host core busy), and are printed
 # in order once all are done.
 JOBS=${PCDROP_JOBS:-2}
+# A long lifecycle run needs a longer boot.
+export PCDROP_VM_TIMEOUT=${PCDROP_VM_TIMEOUT:-$((900 + ${PCDROP_LIFECYCLE_CYCLES:-20} * 6))}
 for series in $SERIES; do
 	scripts/kernels.sh fetch "$series" >/dev/null 2>&1 || true
 done
