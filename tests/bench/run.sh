@@ -34,11 +34,11 @@ report() {
 	for folio in 4k pmd; do
 		for op in truncate punch unlink memfd; do
 			grep "^RESULT $folio $op " "$f" > "$f.case" || continue
-			s=$(awk '$4 == 0 { print $5 / 1e6 }' "$f.case" | stats)
-			b=$(awk '$4 == 1 { print $5 / 1e6 }' "$f.case" | stats)
-			r=$(awk '$4 == 0 { s[++n] = $5 } $4 == 1 { b[++m] = $5 }
+			st=$(awk '$4 == 0 { print $5 / 1e6 }' "$f.case" | stats)
+			ba=$(awk '$4 == 1 { print $5 / 1e6 }' "$f.case" | stats)
+			ra=$(awk '$4 == 0 { s[++n] = $5 } $4 == 1 { b[++m] = $5 }
 				END { for (i = 1; i <= n; i++) print b[i] / s[i] }' "$f.case" | stats)
-			printf '%-5s %-9s %-26s %-26s %s\n' "$folio" "$op" "$s" "$b" "$r"
+			printf '%-5s %-9s %-26s %-26s %s\n' "$folio" "$op" "$st" "$ba" "$ra"
 		done
 	done
 	rm -f "$f.case"
