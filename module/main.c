@@ -74,4 +74,5 @@ module_init(pcdrop_init);
 module_exit(pcdrop_exit);
 MODULE_DESCRIPTION("Batched tmpfs truncation and drain-aware fadvise for stock kernels");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(PCDROP_VERSION);
 MODULE_INFO(livepatch, "Y");

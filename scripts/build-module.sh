@@ -19,7 +19,7 @@ kdir=$PCDROP_CACHE/kernels/$kver
 
 rm -rf "$out"
 mkdir -p "$out/scripts"
-cp -a "$top/Kbuild" "$top/Makefile" "$top/module" "$out/"
+cp -a "$top/Kbuild" "$top/Makefile" "$top/VERSION" "$top/module" "$out/"
 cp -a "$top/scripts/klp-convert.c" "$out/scripts/"
 out=$(realpath "$out")
 

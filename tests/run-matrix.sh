@@ -211,6 +211,7 @@ kernel_stream() {
 	cp -r tests/guest "$share/guest"
 	cp -r "$work/build/progs" "$share/progs"
 	echo "${PCDROP_LIFECYCLE_CYCLES:-20}" > "$share/lifecycle-cycles"
+	cp VERSION "$share/VERSION"
 	export PCDROP_INITRD="$b/initrd.cpio.gz"
 	step "build the guest initramfs" "$res/initramfs.log" \
 		scripts/mkinitramfs.sh "$kver" "$PCDROP_INITRD" || ok=0

@@ -8,6 +8,8 @@ check "insmod pcdrop.ko succeeds and its livepatch transition finishes" pcdrop_l
 expect_eq "the module is live" live "$(cat /sys/module/pcdrop/initstate 2>&1)"
 # O: out of tree, E: unsigned, K: livepatch module.
 expect_eq "the module taints the kernel O, E and K only" OEK "$(cat /sys/module/pcdrop/taint 2>&1)"
+expect_eq "its version is the tree's VERSION" "$(cat /mnt/host/VERSION)" \
+	"$(cat /sys/module/pcdrop/version 2>&1)"
 expect_eq "the livepatch is enabled" 1 "$(cat $PCDROP_LP/enabled 2>&1)"
 check "it replaces shmem_undo_range() in vmlinux" test -d "$PCDROP_LP/vmlinux/shmem_undo_range,1"
 expect_eq "shmem_batch is on by default" Y "$(cat $PCDROP_PARAMS/shmem_batch 2>&1)"
