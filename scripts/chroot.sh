@@ -15,20 +15,11 @@ ROOT=$PCDROP_CACHE/chroot/trixie
 MIRROR=${PCDROP_MIRROR:-http://deb.debian.org/debian}
 PKGS=gcc-14,make,libc6-dev,libelf-dev,bc,kmod,dwarves,sparse,ca-certificates,xz-utils,zstd
 
-# Bind mounts left by a killed build would make "rm -rf" delete the host's
-# folders behind them: take them down first.
-unmount_stale() {
-	awk -v r="$ROOT/" 'index($2, r) == 1 { print $2 }' /proc/mounts | sort -r |
-		while read -r m; do umount "$m" || umount -l "$m"; done
-	! awk -v r="$ROOT/" 'index($2, r) == 1 { f = 1 } END { exit !f }' /proc/mounts ||
-		die "cannot unmount everything under $ROOT"
-}
-
 # The ready stamp records the package list, so a changed list rebuilds it.
 ensure() {
 	[ "$(cat "$ROOT/.pcdrop-ready" 2>/dev/null)" = "$PKGS" ] && return 0
 	command -v debootstrap >/dev/null || die "debootstrap is not installed (apt-get install debootstrap)"
-	unmount_stale
+	unmount_stale "$ROOT"
 	rm -rf "$ROOT"
 	mkdir -p "$(dirname "$ROOT")"
 	log "creating the trixie build chroot in $ROOT (several minutes, once)"

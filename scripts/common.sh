@@ -17,3 +17,13 @@ die() {
 log() {
 	echo "== $*" >&2
 }
+
+# unmount_stale DIR: take down every mount below DIR (bind mounts left by a
+# killed chroot run), so that "rm -rf DIR" cannot delete the host's folders
+# behind them.
+unmount_stale() {
+	awk -v r="$1/" 'index($2, r) == 1 { print $2 }' /proc/mounts | sort -r |
+		while read -r m; do umount "$m" || umount -l "$m"; done
+	! awk -v r="$1/" 'index($2, r) == 1 { f = 1 } END { exit !f }' /proc/mounts ||
+		die "cannot unmount everything under $1"
+}

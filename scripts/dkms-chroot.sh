@@ -49,15 +49,6 @@ sources() {
 	esac
 }
 
-# Bind mounts left by a killed run would make "rm -rf" delete the host's
-# folders behind them: take them down first.
-unmount_stale() {
-	awk -v r="$1/" 'index($2, r) == 1 { print $2 }' /proc/mounts | sort -r |
-		while read -r m; do umount "$m" || umount -l "$m"; done
-	! awk -v r="$1/" 'index($2, r) == 1 { f = 1 } END { exit !f }' /proc/mounts ||
-		die "cannot unmount everything under $1"
-}
-
 # The ready stamp records the package list.  A changed list is installed
 # into an existing chroot (keeping its headers); if that fails, the chroot
 # is made anew.

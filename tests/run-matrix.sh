@@ -18,33 +18,12 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 . scripts/common.sh
+. tests/tap.sh
 work=${PCDROP_WORK:-$top}
 
 SERIES=${PCDROP_SERIES:-$(scripts/kernels.sh list)}
 DEFAULT_SERIES=6.12
 SUITES=${PCDROP_SUITES:-[0-9]*}
-PASSED=0
-FAILED=0
-
-# tap STATUS DESCRIPTION: one numbered line of the current kernel's stream.
-tap() {
-	N=$((N + 1))
-	echo "$1 $N - $2"
-	if [ "$1" = ok ]; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
-}
-
-# step DESCRIPTION LOG CMD...: run a host-side step, one TAP line.
-step() {
-	what=$1
-	log=$2
-	shift 2
-	if "$@" >"$log" 2>&1; then
-		tap ok "$what"
-	else
-		tap "not ok" "$what # see $log"
-		return 1
-	fi
-}
 
 # build_progs DIR: the guest's test programs, static (the initramfs has
 # no libc), one per source file.

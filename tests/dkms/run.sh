@@ -34,27 +34,7 @@ W=$work/build/dkms
 R=$work/results/dkms
 VER=$(cat VERSION)
 SERIES=${PCDROP_SERIES:-$(scripts/kernels.sh list)}
-N=0
-FAILS=0
-
-tap() {
-	N=$((N + 1))
-	echo "$1 $N - $2"
-	[ "$1" = ok ] || FAILS=$((FAILS + 1))
-}
-
-# step DESCRIPTION LOG CMD...: one TAP line for a command.
-step() {
-	what=$1
-	log=$2
-	shift 2
-	if "$@" >"$log" 2>&1; then
-		tap ok "$what"
-	else
-		tap "not ok" "$what # see $log"
-		return 1
-	fi
-}
+. tests/tap.sh
 
 # cr NAME CMD...: run CMD in the DKMS chroot NAME, in $W (bind-mounted).
 cr() {
@@ -402,4 +382,4 @@ step "make deb builds pcdrop-dkms_${VER}_all.deb (Debian 12 chroot)" "$R/make-de
 # shellcheck disable=SC2086
 [ -z "$tx" ] || chroot_tests trixie $tx
 echo "1..$N"
-[ "$FAILS" = 0 ]
+[ "$FAILED" = 0 ]

@@ -1,0 +1,28 @@
+# shellcheck shell=sh
+# tap.sh - TAP helpers for the host-side test runners (run-matrix.sh,
+# dkms/run.sh).  Sourced.  N numbers the current stream; PASSED and FAILED
+# count every line.
+
+N=0
+PASSED=0
+FAILED=0
+
+# tap STATUS DESCRIPTION: one numbered line of the current stream.
+tap() {
+	N=$((N + 1))
+	echo "$1 $N - $2"
+	if [ "$1" = ok ]; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
+}
+
+# step DESCRIPTION LOG CMD...: run a host-side step, one TAP line.
+step() {
+	what=$1
+	log=$2
+	shift 2
+	if "$@" >"$log" 2>&1; then
+		tap ok "$what"
+	else
+		tap "not ok" "$what # see $log"
+		return 1
+	fi
+}
