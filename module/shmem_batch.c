@@ -85,12 +85,14 @@ void pcdrop_shmem_undo_range(struct inode *inode, loff_t lstart,
 
 static const u8 nop5[] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
 #define CALL_REL32	0xe8
+#define JMP_REL32	0xe9
 
 /*
  * shmem_body.S may jump to shmem_undo_range + 5 only if the function starts
  * with its ftrace site: no ENDBR before it, and the site itself a 5-byte
- * NOP (ftrace idle) or a call (ftrace or BPF already attached).  And no
- * other livepatch may own the function: pcdrop would bypass it.
+ * NOP (ftrace idle), a call (a tracer attached) or a jump (a BPF trampoline
+ * attached directly, as 7.x does).  And no other livepatch may own the
+ * function: pcdrop would bypass it.
  */
 int pcdrop_shmem_batch_check(void)
 {
@@ -103,7 +105,8 @@ int pcdrop_shmem_batch_check(void)
 		return -EFAULT;
 	}
 	if (ftrace_location(addr) != addr ||
-	    (memcmp(insn, nop5, sizeof(nop5)) && insn[0] != CALL_REL32)) {
+	    (memcmp(insn, nop5, sizeof(nop5)) && insn[0] != CALL_REL32 &&
+	     insn[0] != JMP_REL32)) {
 		pr_err("shmem_undo_range() does not start with its ftrace site (%5ph); this kernel build is not supported\n",
 		       insn);
 		return -ENOEXEC;
