@@ -134,37 +134,43 @@ struct hook {
 	const char *kprobe;
 	bool ret;
 	const char *what;
+	/*
+	 * Always a kprobe: pcdrop.ko livepatches this function, and a BPF
+	 * trampoline shares its ftrace site with the livepatch's IPMODIFY
+	 * ops.  On 6.1 that bypassed the livepatch and crashed on detach.
+	 */
+	bool kprobe_only;
 };
 
 enum hook_mode { UNAVAILABLE, FENTRY, KPROBE };
 
 static struct hook hooks[] = {
 	{ "do_truncate", "truncate_fe", "truncate_fx", "truncate_kp", true,
-	  "the truncate operation" },
+	  "the truncate operation", false },
 	{ "vfs_fallocate", "fallocate_fe", "fallocate_fx", "fallocate_kp", true,
-	  "the punch-hole operation" },
+	  "the punch-hole operation", false },
 	{ "evict", "evict_fe", "evict_fx", "evict_kp", true,
-	  "the unlink and memfd-close operations" },
+	  "the unlink and memfd-close operations", false },
 	{ "shmem_undo_range", "undo_fe", "undo_fx", "undo_kp", true,
-	  "the fallocate-rollback operation" },
+	  "the fallocate-rollback operation", true },
 	{ "generic_fadvise", "fadvise_fe", "fadvise_fx", "fadvise_kp", true,
-	  "the fadvise operation and drains attributed to fadvise" },
+	  "the fadvise operation and drains attributed to fadvise", false },
 	{ "sysctl_compaction_handler", "compact_fe", "compact_fx", "compact_kp", true,
-	  "drains attributed to compaction (vm.compact_memory)" },
+	  "drains attributed to compaction (vm.compact_memory)", false },
 	{ "kcompactd_do_work", "kcompactd_fe", "kcompactd_fx", "kcompactd_kp", true,
-	  "drains attributed to compaction (kcompactd)" },
+	  "drains attributed to compaction (kcompactd)", false },
 	{ "__filemap_remove_folio", "remove_fe", NULL, "remove_kp", false,
-	  "per-folio removals" },
+	  "per-folio removals", false },
 	{ "delete_from_page_cache_batch", "batch_fe", NULL, "batch_kp", false,
-	  "batched removals" },
+	  "batched removals", false },
 	{ "lru_add_drain_all", "drain_fe", NULL, "drain_kp", false,
-	  "lru_add_drain_all() calls" },
+	  "lru_add_drain_all() calls", false },
 	{ "_raw_spin_lock", "lock_fe", NULL, "lock_kp", false,
-	  "lock acquisitions through spin_lock()" },
+	  "lock acquisitions through spin_lock()", false },
 	{ "_raw_spin_lock_irq", "lock_irq_fe", NULL, "lock_irq_kp", false,
-	  "lock acquisitions through spin_lock_irq()" },
+	  "lock acquisitions through spin_lock_irq()", false },
 	{ "_raw_spin_lock_irqsave", "lock_irqsave_fe", NULL, "lock_irqsave_kp", false,
-	  "lock acquisitions through spin_lock_irqsave()" },
+	  "lock acquisitions through spin_lock_irqsave()", false },
 };
 
 #define NR_HOOKS ARRAY_SIZE(hooks)
@@ -415,7 +421,7 @@ static int cmd_start(void)
 		mode[i] = UNAVAILABLE;
 		if (without(h->sym))
 			;
-		else if (btf_has && !env.kprobes)
+		else if (btf_has && !env.kprobes && !h->kprobe_only)
 			mode[i] = FENTRY;
 		else if (in_kallsyms(h->sym))
 			mode[i] = KPROBE;
