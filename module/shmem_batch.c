@@ -69,7 +69,8 @@ static void shmem_remove_whole_folios(struct address_space *mapping,
 		for (i = 0; i < folio_batch_count(&fbatch); i++)
 			folio_unlock(fbatch.folios[i]);
 		folio_batch_release(&fbatch);
-		cond_resched();
+		/* As the kernel's loop: don't hold up RCU-tasks grace periods. */
+		cond_resched_tasks_rcu_qs();
 	}
 }
 
