@@ -218,27 +218,30 @@ static const char *enum_name(const char *const *names, unsigned int nr, unsigned
 	return buf;
 }
 
-static void die(const char *fmt, ...)
+static void vnote(const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	fputs("pcdrop-stat: ", stderr);
-	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 	fputc('\n', stderr);
-	exit(1);
 }
 
 static void note(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("pcdrop-stat: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vnote(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vnote(fmt, ap);
+	va_end(ap);
+	exit(1);
 }
 
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list args)
