@@ -9,6 +9,8 @@
  * other fix would silently stop running.  ftrace allows one IPMODIFY user per
  * function, so registering one, briefly, answers the question.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/ftrace.h>
 
 #include "ipmodify.h"
@@ -23,7 +25,7 @@ static void notrace ipmodify_probe_func(unsigned long ip, unsigned long parent_i
  * Returns 0 when no other IPMODIFY user holds @ip, -EBUSY when one does,
  * or another error from ftrace.
  */
-int pcdrop_ipmodify_free(unsigned long ip)
+static int ipmodify_free(unsigned long ip)
 {
 	struct ftrace_ops probe = {
 		.func = ipmodify_probe_func,
@@ -42,5 +44,21 @@ int pcdrop_ipmodify_free(unsigned long ip)
 			unregister_ftrace_function(&probe);
 	}
 	ftrace_free_filter(&probe);
+	return ret;
+}
+
+/*
+ * pcdrop may replace the function @name at @ip only if no one else has:
+ * returns 0 if so, else logs why not and returns the error.
+ */
+int pcdrop_ipmodify_check(unsigned long ip, const char *name)
+{
+	int ret = ipmodify_free(ip);
+
+	if (ret == -EBUSY)
+		pr_err("%s() is already patched by another livepatch or ftrace user; not replacing it\n",
+		       name);
+	else if (ret)
+		pr_err("cannot check %s() for other livepatches: %d\n", name, ret);
 	return ret;
 }

@@ -2,6 +2,6 @@
 #ifndef PCDROP_IPMODIFY_H
 #define PCDROP_IPMODIFY_H
 
-int pcdrop_ipmodify_free(unsigned long ip);
+int pcdrop_ipmodify_check(unsigned long ip, const char *name);
 
 #endif /* PCDROP_IPMODIFY_H */

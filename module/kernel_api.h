@@ -20,10 +20,12 @@
 #ifndef PCDROP_KERNEL_API_H
 #define PCDROP_KERNEL_API_H
 
-#include <linux/version.h>
+#include <linux/dax.h>
 #include <linux/fs.h>
 #include <linux/ftrace.h>
 #include <linux/pagemap.h>
+#include <linux/shmem_fs.h>
+#include <linux/version.h>
 
 #define PCDROP_KV(a, b)		(LINUX_VERSION_CODE >> 8 == KERNEL_VERSION(a, b, 0) >> 8)
 
@@ -76,6 +78,35 @@ unsigned long ftrace_location(unsigned long ip) __weak;
  */
 void shmem_undo_range(struct inode *inode, loff_t lstart, PCDROP_LEND_T lend,
 		      bool unfalloc) __weak;
+
+/*
+ * The fadvise path (fadvise_drain.c).  The function it replaces is
+ * invalidate_mapping_pagevec() in 6.1 and mapping_try_invalidate() after;
+ * only its address is used, to check that no one else has patched it.
+ * 6.1 clears shadow entries one at a time, 6.12 per batch, 7.x per range.
+ */
+#if PCDROP_KV(6, 1)
+#define PCDROP_TRY_INVALIDATE	invalidate_mapping_pagevec
+#else
+#define PCDROP_TRY_INVALIDATE	mapping_try_invalidate
+#endif
+unsigned long PCDROP_TRY_INVALIDATE(struct address_space *mapping,
+				    pgoff_t start, pgoff_t end,
+				    unsigned long *nr_failed) __weak;
+long mapping_evict_folio(struct address_space *mapping,
+			 struct folio *folio) __weak;
+void deactivate_file_folio(struct folio *folio) __weak;
+#if PCDROP_KV(6, 1)
+void clear_shadow_entry(struct address_space *mapping, pgoff_t index,
+			void *entry) __weak;
+#elif PCDROP_KV(6, 12)
+void clear_shadow_entries(struct address_space *mapping,
+			  struct folio_batch *fbatch, pgoff_t *indices) __weak;
+#else
+void clear_shadow_entries(struct address_space *mapping,
+			  unsigned long start, unsigned long max) __weak;
+#endif
+
 #ifdef PCDROP_TEST_MISSING_SYMBOL
 void pcdrop_test_no_such_function(void) __weak;
 #endif
@@ -101,6 +132,31 @@ static inline unsigned int pcdrop_find_lock_entries(struct address_space *mappin
 	return nr;
 #else
 	return find_lock_entries(mapping, start, end, fbatch, indices);
+#endif
+}
+
+/*
+ * Remove the shadow entries (value entries) of a batch that
+ * find_lock_entries() returned, as each kernel's mapping_try_invalidate()
+ * does.  shmem and DAX keep theirs.
+ */
+static inline void pcdrop_clear_shadow_entries(struct address_space *mapping,
+					       struct folio_batch *fbatch,
+					       pgoff_t *indices)
+{
+#if PCDROP_KV(6, 1)
+	int i;
+
+	if (shmem_mapping(mapping) || dax_mapping(mapping))
+		return;
+	for (i = 0; i < folio_batch_count(fbatch); i++)
+		if (xa_is_value(fbatch->folios[i]))
+			clear_shadow_entry(mapping, indices[i], fbatch->folios[i]);
+#elif PCDROP_KV(6, 12)
+	clear_shadow_entries(mapping, fbatch, indices);
+#else
+	clear_shadow_entries(mapping, indices[0],
+			     indices[folio_batch_count(fbatch) - 1]);
 #endif
 }
 

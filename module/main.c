@@ -4,12 +4,14 @@
  *
  * Purpose: backport page-cache changes to a running distribution kernel.
  * Today: batched removal of tmpfs/shmem folios on truncation, hole punch,
- * unlink, memfd close and fallocate rollback (shmem_batch.c).
+ * unlink, memfd close and fallocate rollback (shmem_batch.c), and
+ * POSIX_FADV_DONTNEED draining every CPU's LRU caches only when that can
+ * help (fadvise_drain.c).
  *
- * Usage: insmod pcdrop.ko [shmem_batch=0|1]
- *        /sys/module/pcdrop/parameters/shmem_batch switches batching at
- *        run time; /sys/kernel/livepatch/pcdrop/enabled turns the patch off
- *        before rmmod.
+ * Usage: insmod pcdrop.ko [shmem_batch=0|1] [fadvise_lru_refs=0|1]
+ *        /sys/module/pcdrop/parameters/ switches each path at run time;
+ *        /sys/kernel/livepatch/pcdrop/enabled turns the patch off before
+ *        rmmod.
  *
  * The tables below say what is replaced; the files named in them say how.
  * Non-exported kernel functions are reached through livepatch relocations
@@ -22,6 +24,7 @@
 #include <linux/module.h>
 #include <linux/utsname.h>
 
+#include "fadvise_drain.h"
 #include "shmem_batch.h"
 #include "vmlinux_symbols.h"
 
@@ -29,6 +32,9 @@ static struct klp_func funcs[] = {
 	{
 		.old_name = "shmem_undo_range",
 		.new_func = pcdrop_shmem_undo_range,
+	}, {
+		.old_name = __stringify(PCDROP_TRY_INVALIDATE),
+		.new_func = pcdrop_try_invalidate,
 	}, { }
 };
 
@@ -53,6 +59,9 @@ static int __init pcdrop_init(void)
 	ret = pcdrop_shmem_batch_check();
 	if (ret)
 		return ret;
+	ret = pcdrop_fadvise_drain_check();
+	if (ret)
+		return ret;
 	ret = klp_enable_patch(&patch);
 	if (ret) {
 		pr_err("enabling the livepatch failed: %d\n", ret);
@@ -60,7 +69,7 @@ static int __init pcdrop_init(void)
 	}
 	pcdrop_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	pcdrop_vmlinux_symbols_create(pcdrop_debugfs);
-	pr_info("loaded on %s: batched shmem truncation\n", init_utsname()->release);
+	pr_info("loaded on %s: batched shmem truncation, drain-aware fadvise\n", init_utsname()->release);
 	return 0;
 }
 

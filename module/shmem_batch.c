@@ -99,7 +99,6 @@ int pcdrop_shmem_batch_check(void)
 {
 	unsigned long addr = (unsigned long)shmem_undo_range;
 	u8 insn[5];
-	int ret;
 
 	if (copy_from_kernel_nofault(insn, (void *)addr, sizeof(insn))) {
 		pr_err("cannot read shmem_undo_range() at %pS\n", (void *)addr);
@@ -112,10 +111,5 @@ int pcdrop_shmem_batch_check(void)
 		       insn);
 		return -ENOEXEC;
 	}
-	ret = pcdrop_ipmodify_free(addr);
-	if (ret == -EBUSY)
-		pr_err("shmem_undo_range() is already patched by another livepatch or ftrace user; not replacing it\n");
-	else if (ret)
-		pr_err("cannot check shmem_undo_range() for other livepatches: %d\n", ret);
-	return ret;
+	return pcdrop_ipmodify_check(addr, "shmem_undo_range");
 }

@@ -18,7 +18,8 @@ struct vmlinux_symbol {
 	unsigned long addr;
 };
 
-#define VMLINUX_SYMBOL(fn)	{ #fn, (unsigned long)fn }
+/* __stringify: the name after macro expansion (PCDROP_TRY_INVALIDATE). */
+#define VMLINUX_SYMBOL(fn)	{ __stringify(fn), (unsigned long)fn }
 
 static const struct vmlinux_symbol vmlinux_symbols[] = {
 	VMLINUX_SYMBOL(find_lock_entries),
@@ -27,6 +28,14 @@ static const struct vmlinux_symbol vmlinux_symbols[] = {
 	VMLINUX_SYMBOL(truncate_cleanup_folio),
 	VMLINUX_SYMBOL(ftrace_location),
 	VMLINUX_SYMBOL(shmem_undo_range),
+	VMLINUX_SYMBOL(PCDROP_TRY_INVALIDATE),
+	VMLINUX_SYMBOL(mapping_evict_folio),
+	VMLINUX_SYMBOL(deactivate_file_folio),
+#if PCDROP_KV(6, 1)
+	VMLINUX_SYMBOL(clear_shadow_entry),
+#else
+	VMLINUX_SYMBOL(clear_shadow_entries),
+#endif
 #ifdef PCDROP_TEST_MISSING_SYMBOL
 	VMLINUX_SYMBOL(pcdrop_test_no_such_function),
 #endif

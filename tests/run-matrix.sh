@@ -29,7 +29,7 @@ SUITES=${PCDROP_SUITES:-[0-9]*}
 # no libc), one per source file.
 build_progs() {
 	mkdir -p "$1"
-	for c in tests/shmem/*.c; do
+	for c in tests/shmem/*.c tests/fadvise/*.c; do
 		cc -O2 -Wall -Wextra -Werror -static -pthread -o "$1/$(basename "$c" .c)" "$c" ||
 			return 1
 	done
@@ -118,7 +118,7 @@ step "checkpatch --strict is clean on module/ and tests/runner/" "$work/results/
 	scripts/checkpatch.sh module/*.[ch] tests/runner/misbehave.c
 step "scripts/klp-convert.c compiles without warnings" "$work/results/klp-convert-build.log" \
 	cc -O2 -Wall -Wextra -Werror -o "$work/results/klp-convert" scripts/klp-convert.c
-step "the guest test programs (tests/shmem) build static without warnings" \
+step "the guest test programs (tests/shmem, tests/fadvise) build static without warnings" \
 	"$work/results/progs-build.log" build_progs "$work/build/progs"
 # pcdrop-stat and its tests' programs are static and CO-RE: built once,
 # staged into every kernel's share.

@@ -3,7 +3,8 @@
 # path on every kernel of the matrix.  Not part of make check.
 #
 # Usage: tests/bench/run.sh [MIB] [RUNS]     (default 1024 MiB, 5 runs;
-#        PCDROP_SERIES="7" for a subset of the matrix)
+#        PCDROP_SERIES="7" for a subset of the matrix,
+#        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks)
 #
 # Per kernel, two boots: one timed by the wall clock (plain TCG) and one
 # by instructions (-icount shift=0: guest time is virtual, one ns per
@@ -60,7 +61,7 @@ for series in ${PCDROP_SERIES:-$(scripts/kernels.sh list)}; do
 	cc -O2 -Wall -Wextra -Werror -static -o "$share/progs/drop_bench" tests/bench/drop_bench.c
 	echo "$MIB" > "$share/bench-mib"
 	echo "$RUNS" > "$share/bench-runs"
-	for clock in wall icount; do
+	for clock in ${PCDROP_BENCH_CLOCKS:-wall icount}; do
 		icount=""
 		[ $clock = wall ] || icount=1
 		PCDROP_VM_ICOUNT=$icount PCDROP_VM_TIMEOUT=5400 PCDROP_INITRD=$b/initrd.cpio.gz \

@@ -108,13 +108,32 @@ pcdrop_load_lines() {
 	echo "livepatch: enabling patch 'pcdrop'"
 	echo "livepatch: 'pcdrop': starting patching transition"
 	echo "livepatch: 'pcdrop': patching complete"
-	echo "pcdrop: loaded on $(uname -r): batched shmem truncation"
+	echo "pcdrop: loaded on $(uname -r): batched shmem truncation, drain-aware fadvise"
 }
 
 pcdrop_unload_lines() {
 	echo "livepatch: 'pcdrop': starting unpatching transition"
 	echo "livepatch: 'pcdrop': unpatching complete"
 	echo "pcdrop: unloaded"
+}
+
+# expect_param_guarded NAME: bad values and other users than root cannot
+# change the boolean parameter NAME.
+expect_param_guarded() {
+	p=$PCDROP_PARAMS/$1
+	for bad in 2 -1 x "" maybe; do
+		before=$(cat "$p")
+		if echo "$bad" > "$p" 2>/dev/null; then
+			fail "$1='$bad' is refused" "the write succeeded"
+		else
+			pass "$1='$bad' is refused"
+		fi
+		expect_eq "$1='$bad' changes nothing" "$before" "$(cat "$p")"
+	done
+	before=$(cat "$p")
+	check "a user other than root cannot write $1" \
+		sh -c "! progs/runas 65534 sh -c 'echo N > $p' 2>/dev/null"
+	expect_eq "and it is unchanged" "$before" "$(cat "$p")"
 }
 
 finish() {

@@ -77,11 +77,13 @@ trace_count() {
 }
 
 # ext4_mount DIR MIB: an ext4 file system on a loop device over a tmpfs
-# file.  busybox mke2fs writes ext2; the ext4 driver mounts it (and its
-# truncate path, truncate_inode_pages_range(), is the batched one).
+# file (/dev/shm/BASENAME-OF-DIR.img).  busybox mke2fs writes ext2; the
+# ext4 driver mounts it (and its truncate path,
+# truncate_inode_pages_range(), is the batched one).
 ext4_mount() {
-	truncate -s "${2}M" /dev/shm/ext4.img || return 1
-	dev=$(losetup -f) && losetup "$dev" /dev/shm/ext4.img || return 1
+	_img=/dev/shm/$(basename "$1").img
+	truncate -s "${2}M" "$_img" || return 1
+	dev=$(losetup -f) && losetup "$dev" "$_img" || return 1
 	mke2fs -q "$dev" > /dev/null 2>&1 || return 1
 	mkdir -p "$1" && mount -t ext4 "$dev" "$1"
 }

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fadvise_drain.c - let POSIX_FADV_DONTNEED drain every CPU's LRU caches
+ * only when that can help (seed: "mm/fadvise: avoid remote LRU drain for
+ * mapped folio failures").
+ *
+ * generic_fadvise() evicts the range with mapping_try_invalidate()
+ * (invalidate_mapping_pagevec() in 6.1), and if that counted any folio it
+ * could not evict, it calls lru_add_drain_all(), which queues work on every
+ * CPU and waits for it, then walks the range again.  The kernel counts
+ * every failure, but a drain only helps a folio that is clean, not under
+ * writeback, not mapped and held by an extra reference, such as a remote
+ * CPU's LRU batch.  pcdrop replaces the function with the same walk over
+ * the kernel's own helpers (mapping_evict_folio(), deactivate_file_folio(),
+ * the shadow-entry clearing) and counts only those failures.
+ *
+ * Only generic_fadvise() passes a counter.  invalidate_mapping_pages() and
+ * its many users (drop_caches, block devices, file systems) pass none, so
+ * for them the replacement does exactly what the kernel's function does.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/moduleparam.h>
+
+#include "fadvise_drain.h"
+#include "ipmodify.h"
+
+static bool fadvise_lru_refs = true;
+module_param(fadvise_lru_refs, bool, 0644);
+MODULE_PARM_DESC(fadvise_lru_refs,
+		 "POSIX_FADV_DONTNEED drains remote LRU caches only for clean, unmapped folios with extra references (default: on)");
+
+/*
+ * Can lru_add_drain_all() make this folio evictable?  Only if
+ * mapping_evict_folio() failed on its reference count, for references
+ * that are not page-table mappings: the count it allows is the page cache's
+ * (one per page), the private data's and the caller's batch.  The folio is
+ * still locked, so its dirty, writeback and private state cannot change.
+ */
+static bool drain_may_help(struct folio *folio)
+{
+	return !folio_test_dirty(folio) && !folio_test_writeback(folio) &&
+	       !folio_mapped(folio) &&
+	       folio_ref_count(folio) >
+			folio_nr_pages(folio) + folio_has_private(folio) + 1;
+}
+
+/*
+ * The livepatch replacement of mapping_try_invalidate() (main.c): the
+ * kernel's loop, step for step, except which failures go into *nr_failed.
+ * With fadvise_lru_refs=0 it counts every failure, as the kernel does.
+ */
+unsigned long pcdrop_try_invalidate(struct address_space *mapping,
+				    pgoff_t start, pgoff_t end,
+				    unsigned long *nr_failed)
+{
+	bool lru_refs_only = READ_ONCE(fadvise_lru_refs);
+	pgoff_t indices[PCDROP_BATCH_SIZE];
+	struct folio_batch fbatch;
+	unsigned long count = 0;
+	pgoff_t index = start;
+	int i;
+
+	folio_batch_init(&fbatch);
+	while (pcdrop_find_lock_entries(mapping, &index, end, &fbatch, indices)) {
+		bool has_values = false;
+
+		for (i = 0; i < folio_batch_count(&fbatch); i++) {
+			struct folio *folio = fbatch.folios[i];
+			bool counted;
+			long ret;
+
+			if (xa_is_value(folio)) {
+				has_values = true;
+				count++;
+				continue;
+			}
+			ret = mapping_evict_folio(mapping, folio);
+			counted = !ret && nr_failed &&
+				  (!lru_refs_only || drain_may_help(folio));
+			folio_unlock(folio);
+			/* As the kernel: a hint to reclaim it sooner. */
+			if (!ret)
+				deactivate_file_folio(folio);
+			if (counted)
+				(*nr_failed)++;
+			count += ret;
+		}
+		if (has_values)
+			pcdrop_clear_shadow_entries(mapping, &fbatch, indices);
+		folio_batch_remove_exceptionals(&fbatch);
+		folio_batch_release(&fbatch);
+		cond_resched();
+	}
+	return count;
+}
+
+/*
+ * The replacement does not run the kernel's function at all, so it would
+ * silently undo another livepatch of it: refuse if there is one.
+ */
+int pcdrop_fadvise_drain_check(void)
+{
+	return pcdrop_ipmodify_check((unsigned long)PCDROP_TRY_INVALIDATE,
+				     __stringify(PCDROP_TRY_INVALIDATE));
+}

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fadv - POSIX_FADV_DONTNEED workloads for pcdrop's fadvise tests and
+ * benchmark.  "resident" is the number of the file's pages in the page
+ * cache afterwards (mincore() on a mapping that touches nothing).
+ *
+ *   fadv write PATH PAGES           write PAGES 4 KiB pages and fsync
+ *   fadv seed PATH CHUNK_KIB mapped|unmapped
+ *        read PATH chunk by chunk (through a MAP_SHARED mapping kept to
+ *        the end, or with pread) and DONTNEED each chunk after reading it;
+ *        prints "calls=C ns=T resident=R" (T: time in fadvise, total)
+ *   fadv crosscpu PATH ROUNDS
+ *        seed 002's fallback case: CPU 0 writes an 8-page file, CPU 1
+ *        fsyncs it and calls DONTNEED; prints "round=I resident=R" lines
+ *   fadv shutdown PATH PAGES
+ *        write PAGES, shut the ext4 file system down without flushing
+ *        (the pages stay dirty: writeback fails), DONTNEED the file;
+ *        prints "dirty_kb=D": how much the Dirty: line of /proc/meminfo
+ *        grew, from a sync() before the write to after the DONTNEED
+ *        (a shut-down ext4 refuses mmap, so mincore() cannot count them)
+ *   fadv hold PATH                  map PATH shared, touch every page,
+ *                                   print "held", wait for a signal
+ *   fadv dontneed PATH              DONTNEED the whole file, nothing else
+ *   fadv resident PATH              print "resident=R"
+ *
+ * The process runs on CPU 0 (crosscpu's second half on CPU 1).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#define PAGE 4096
+/* fs/ext4/ext4.h; the same number as FS_IOC_SHUTDOWN in newer uapi. */
+#define EXT4_IOC_SHUTDOWN		_IOR('X', 125, unsigned int)
+#define EXT4_GOING_FLAGS_NOLOGFLUSH	0x2
+
+static void die(const char *what)
+{
+	perror(what);
+	exit(1);
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t cpus;
+
+	CPU_ZERO(&cpus);
+	CPU_SET(cpu, &cpus);
+	if (sched_setaffinity(0, sizeof(cpus), &cpus))
+		die("sched_setaffinity");
+}
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static long file_pages(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st))
+		die("fstat");
+	return (st.st_size + PAGE - 1) / PAGE;
+}
+
+static long resident(int fd)
+{
+	long pages = file_pages(fd), i, n = 0;
+	unsigned char *vec;
+	void *map;
+
+	if (!pages)
+		return 0;
+	map = mmap(NULL, pages * PAGE, PROT_READ, MAP_SHARED, fd, 0);
+	vec = malloc(pages);
+	if (map == MAP_FAILED || !vec)
+		die("mmap");
+	if (mincore(map, pages * PAGE, vec))
+		die("mincore");
+	for (i = 0; i < pages; i++)
+		n += vec[i] & 1;
+	munmap(map, pages * PAGE);
+	free(vec);
+	return n;
+}
+
+static void dontneed(int fd, off_t off, off_t len)
+{
+	int err = posix_fadvise(fd, off, len, POSIX_FADV_DONTNEED);
+
+	if (err) {
+		errno = err;
+		die("posix_fadvise");
+	}
+}
+
+static int open_or_die(const char *path, int flags)
+{
+	int fd = open(path, flags, 0600);
+
+	if (fd < 0)
+		die(path);
+	return fd;
+}
+
+static void fill(int fd, long pages)
+{
+	static char buf[PAGE];
+	long i;
+
+	for (i = 0; i < pages; i++) {
+		memset(buf, (int)(i % 251) + 1, sizeof(buf));
+		if (write(fd, buf, PAGE) != PAGE)
+			die("write");
+	}
+}
+
+static int cmd_write(const char *path, long pages)
+{
+	int fd = open_or_die(path, O_RDWR | O_CREAT | O_TRUNC);
+
+	fill(fd, pages);
+	if (fsync(fd))
+		die("fsync");
+	close(fd);
+	return 0;
+}
+
+static int cmd_seed(const char *path, long chunk, int mapped)
+{
+	int fd = open_or_die(path, O_RDWR);
+	long size = file_pages(fd) * PAGE, off, i, calls = 0;
+	char *map = NULL, *buf = malloc(chunk);
+	volatile char sum = 0;
+	long long ns = 0, t;
+
+	if (!buf)
+		die("malloc");
+	if (mapped) {
+		map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+		if (map == MAP_FAILED)
+			die("mmap");
+	}
+	for (off = 0; off + chunk <= size; off += chunk) {
+		if (mapped) {
+			for (i = 0; i < chunk; i += PAGE)
+				sum += map[off + i];
+		} else if (pread(fd, buf, chunk, off) != chunk) {
+			die("pread");
+		}
+		t = now_ns();
+		dontneed(fd, off, chunk);
+		ns += now_ns() - t;
+		calls++;
+	}
+	printf("calls=%ld ns=%lld resident=%ld\n", calls, ns, resident(fd));
+	if (map)
+		munmap(map, size);
+	close(fd);
+	return 0;
+}
+
+static int cmd_crosscpu(const char *path, long rounds)
+{
+	long r;
+
+	for (r = 0; r < rounds; r++) {
+		int fd = open_or_die(path, O_RDWR | O_CREAT | O_TRUNC);
+		int status;
+		pid_t pid;
+
+		/*
+		 * The new folios wait in CPU 0's LRU batch, with a reference.
+		 * Empty the batch first (DONTNEED drains the local CPU's), or
+		 * other tasks' folios could fill it and flush ours out.
+		 */
+		dontneed(fd, 0, 0);
+		fill(fd, 8);
+		pid = fork();
+		if (pid < 0)
+			die("fork");
+		if (!pid) {
+			pin(1);
+			if (fsync(fd))
+				die("fsync");
+			dontneed(fd, 0, 0);
+			printf("round=%ld resident=%ld\n", r, resident(fd));
+			exit(0);
+		}
+		if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+		    WEXITSTATUS(status))
+			return 1;
+		close(fd);
+		if (unlink(path))
+			die("unlink");
+	}
+	return 0;
+}
+
+static long meminfo_kb(const char *field)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[256];
+	long kb = -1;
+
+	if (!f)
+		die("/proc/meminfo");
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, field, strlen(field)))
+			kb = atol(line + strlen(field));
+	fclose(f);
+	return kb;
+}
+
+static int cmd_shutdown(const char *path, long pages)
+{
+	unsigned int flags = EXT4_GOING_FLAGS_NOLOGFLUSH;
+	int fd = open_or_die(path, O_RDWR | O_CREAT | O_TRUNC);
+	long before;
+
+	sync();
+	before = meminfo_kb("Dirty:");
+	fill(fd, pages);
+	if (ioctl(fd, EXT4_IOC_SHUTDOWN, &flags))
+		die("EXT4_IOC_SHUTDOWN");
+	dontneed(fd, 0, 0);
+	printf("dirty_kb=%ld\n", meminfo_kb("Dirty:") - before);
+	close(fd);
+	return 0;
+}
+
+static int cmd_hold(const char *path)
+{
+	int fd = open_or_die(path, O_RDONLY);
+	long size = file_pages(fd) * PAGE, i;
+	volatile char sum = 0;
+	char *map;
+
+	map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		die("mmap");
+	for (i = 0; i < size; i += PAGE)
+		sum += map[i];
+	printf("held\n");
+	fflush(stdout);
+	pause();
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int fd;
+
+	pin(0);
+	if (argc == 4 && !strcmp(argv[1], "write"))
+		return cmd_write(argv[2], atol(argv[3]));
+	if (argc == 5 && !strcmp(argv[1], "seed"))
+		return cmd_seed(argv[2], atol(argv[3]) * 1024,
+				!strcmp(argv[4], "mapped"));
+	if (argc == 4 && !strcmp(argv[1], "crosscpu"))
+		return cmd_crosscpu(argv[2], atol(argv[3]));
+	if (argc == 4 && !strcmp(argv[1], "shutdown"))
+		return cmd_shutdown(argv[2], atol(argv[3]));
+	if (argc == 3 && !strcmp(argv[1], "hold"))
+		return cmd_hold(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "dontneed")) {
+		fd = open_or_die(argv[2], O_RDONLY);
+		dontneed(fd, 0, 0);
+		return 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "resident")) {
+		fd = open_or_die(argv[2], O_RDONLY);
+		printf("resident=%ld\n", resident(fd));
+		return 0;
+	}
+	fprintf(stderr, "usage: see the comment at the top of fadv.c\n");
+	return 2;
+}

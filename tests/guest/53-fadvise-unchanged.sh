@@ -1,0 +1,69 @@
+# 53-fadvise-unchanged.sh - pcdrop's replacement of mapping_try_invalidate()
+# (6.1: invalidate_mapping_pagevec()) serves every caller, not only fadvise:
+# drop_caches and the other invalidate_mapping_pages() users must drop
+# exactly what stock drops, and shadow entries must go as on stock.
+#
+# Expected results come from the rules, not from a stock run: a clean,
+# unmapped page goes; a mapped one stays; a page read back after its shadow
+# entry was removed is not a refault (a kprobe on workingset_refault(),
+# which the page cache calls for every shadow entry it finds, counts them).
+. ./guest/lib.sh
+. ./guest/fadvlib.sh
+SUITE=fadvise-unchanged
+CG=/sys/fs/cgroup/pcdrop-fadvise
+
+check "an ext4 file system on a loop device" ext4_mount /mnt/e 96
+echo +memory > /sys/fs/cgroup/cgroup.subtree_control
+mkdir -p $CG
+echo 'p:pcdrop_refault workingset_refault' > $T/kprobe_events
+echo 1 > $T/events/kprobes/pcdrop_refault/enable
+refaults() {
+	awk '$1 == "pcdrop_refault" { print $2 }' $T/kprobe_profile
+}
+
+# in_cgroup CMD...: run CMD in the test cgroup, so memory.reclaim can push
+# out the pages it reads or writes.
+in_cgroup() {
+	sh -c 'echo $$ > '$CG'/cgroup.procs && exec "$@"' sh "$@"
+}
+
+for mode in stock on; do
+	check "mode $mode" fadvise_mode $mode
+
+	$FADV write /mnt/e/clean 2048
+	$FADV write /mnt/e/mapped 1024
+	$FADV hold /mnt/e/mapped > /tmp/hold.out &
+	holder=$!
+	check "$mode: a process maps and touches a file" wait_for 30 grep -q held /tmp/hold.out
+	echo 1 > /proc/sys/vm/drop_caches
+	expect_eq "$mode: drop_caches drops the clean, unmapped file" resident=0 \
+		"$($FADV resident /mnt/e/clean)"
+	expect_eq "$mode: and keeps the mapped one" resident=1024 \
+		"$($FADV resident /mnt/e/mapped)"
+	kill $holder
+	wait $holder 2>/dev/null
+	rm /mnt/e/clean /mnt/e/mapped
+
+	for how in nothing dontneed drop_caches; do
+		in_cgroup $FADV write /mnt/e/w 4096
+		echo 64M > $CG/memory.reclaim 2>/dev/null
+		expect_eq "$mode, $how: reclaim pushed the file out" resident=0 \
+			"$($FADV resident /mnt/e/w)"
+		case $how in
+		dontneed) $FADV dontneed /mnt/e/w ;;
+		drop_caches) echo 1 > /proc/sys/vm/drop_caches ;;
+		esac
+		before=$(refaults)
+		in_cgroup cat /mnt/e/w > /dev/null
+		n=$(($(refaults) - before))
+		if [ $how = nothing ]; then
+			check "$mode: reading it back finds shadow entries ($n)" test $n -gt 0
+		else
+			expect_eq "$mode, $how: removed its shadow entries (refaults)" 0 $n
+		fi
+		rm /mnt/e/w
+	done
+done
+echo 0 > $T/events/kprobes/pcdrop_refault/enable
+echo > $T/kprobe_events
+finish

@@ -1,0 +1,47 @@
+# 54-fadvise-lifecycle.sh - the fadvise_lru_refs switch, and disabling,
+# unloading and reloading pcdrop while fadvise runs: no oops, no error, no
+# change to the data.
+. ./guest/lib.sh
+. ./guest/fadvlib.sh
+SUITE=fadvise-lifecycle
+CYCLES=$(cat lifecycle-cycles 2>/dev/null || echo 20)
+
+check "pcdrop loads" pcdrop_load
+expect_eq "fadvise_lru_refs is on by default" Y "$(cat $PCDROP_PARAMS/fadvise_lru_refs)"
+expect_param_guarded fadvise_lru_refs
+
+check "an ext4 file system on a loop device" ext4_mount /mnt/e 64
+$FADV write /mnt/e/f 4096
+sum=$(md5sum < /mnt/e/f)
+seconds=$((CYCLES * 3 + 20))
+# Mapped and unmapped DONTNEED loops and drop_caches, until the deadline;
+# each writes its failures to /tmp/loops.err.
+: > /tmp/loops.err
+loop() {
+	end=$(($(date +%s) + seconds))
+	while [ "$(date +%s)" -lt "$end" ]; do
+		"$@" > /dev/null 2>> /tmp/loops.err || echo "failed: $*" >> /tmp/loops.err
+	done
+}
+loop $FADV seed /mnt/e/f 1024 mapped &
+l1=$!
+loop $FADV seed /mnt/e/f 512 unmapped &
+l2=$!
+loop sh -c 'echo 1 > /proc/sys/vm/drop_caches' &
+l3=$!
+done_cycles=0
+for i in $(seq 1 "$CYCLES"); do
+	echo $((i % 2)) > $PCDROP_PARAMS/fadvise_lru_refs || break
+	sleep 0.5
+	pcdrop_unload || break
+	sleep 0.5
+	pcdrop_load || break
+	done_cycles=$i
+done
+expect_eq "$CYCLES disable/rmmod/insmod cycles under fadvise succeed" "$CYCLES" "$done_cycles"
+wait $l1 $l2 $l3
+expect_eq "the fadvise and drop_caches loops saw no error" "" "$(cat /tmp/loops.err)"
+expect_eq "the file's data is unchanged" "$sum" "$(md5sum < /mnt/e/f)"
+umount /mnt/e
+check "pcdrop unloads" pcdrop_unload
+finish

@@ -1,0 +1,33 @@
+# shellcheck shell=sh
+# fadvlib.sh - helpers for the fadvise suites (5*-fadvise-*.sh).  Sourced
+# after lib.sh.  tmpfs ignores fadvise, so the files live on ext4 (a loop
+# device over a tmpfs file, statlib.sh's ext4_mount).
+. ./statlib.sh
+FADV=progs/fadv
+
+# fadvise_mode stock|on|off: pcdrop unloaded, or loaded with
+# fadvise_lru_refs=1 or 0.
+fadvise_mode() {
+	case $1 in
+	stock)
+		[ ! -e "$PCDROP_LP" ] || pcdrop_unload ;;
+	on | off)
+		{ [ -e "$PCDROP_PARAMS" ] || pcdrop_load; } &&
+			if [ "$1" = on ]; then v=1; else v=0; fi &&
+			echo $v > "$PCDROP_PARAMS/fadvise_lru_refs" ;;
+	esac
+}
+
+# with_drains CMD...: CMD's output on one line, then " drains=N": the
+# lru_add_drain_all() calls pcdrop-stat attributes to fadvise meanwhile.
+with_drains() {
+	$STAT reset > /dev/null || return 1
+	_out=$("$@" | tr '\n' ' ') || return 1
+	stat_snap /tmp/fadv.snap || return 1
+	echo "${_out}drains=$(drains /tmp/fadv.snap FADVISE)"
+}
+
+# field OUTPUT NAME: the value of NAME=VALUE in OUTPUT.
+field() {
+	echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | tail -n 1
+}
