@@ -69,7 +69,8 @@ static int __init pcdrop_init(void)
 	}
 	pcdrop_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	pcdrop_vmlinux_symbols_create(pcdrop_debugfs);
-	pr_info("loaded on %s: batched shmem truncation, drain-aware fadvise\n", init_utsname()->release);
+	pr_info("loaded on %s: batched shmem truncation, drain-aware fadvise\n",
+		init_utsname()->release);
 	return 0;
 }
 

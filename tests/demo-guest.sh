@@ -38,7 +38,31 @@ row "pcdrop (shmem_batch=1)"
 echo
 echo "time: guest wall clock under TCG, one run each (tests/bench/run.sh measures properly)."
 echo "locks/fo: i_lock + i_pages lock acquisitions per folio removed, by pcdrop-stat."
-echo "drains: lru_add_drain_all() calls during the drop (drain-aware fadvise: not yet)."
+echo "drains: lru_add_drain_all() calls during the drop."
+echo
+
+# fadvise_row MODE: seed 002's workload with pcdrop-stat counting.
+fadvise_row() {
+	$STAT reset > /dev/null
+	out=$(./fadv seed /mnt/e/seed 2048 mapped)
+	stat_snap /tmp/s
+	echo "$out" | awk -v m="$1" -v d="$(drains /tmp/s FADVISE)" '{
+		for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		printf "%-26s %6d %9.1f %8d %9d\n", m, v["calls"], v["ns"] / v["calls"] / 1e3,
+			d, v["resident"] }'
+}
+
+ext4_mount /mnt/e 192 || exit 1
+./fadv write /mnt/e/seed 32768 || exit 1
+echo "fadvise(DONTNEED) on a 128 MiB ext4 file kept mapped, 2 MiB at a time (seed 002)"
+printf '%-26s %6s %9s %8s %9s\n' "" calls "us/call" drains resident
+echo 0 > $PCDROP_PARAMS/fadvise_lru_refs
+fadvise_row "stock (fadvise_lru_refs=0)"
+echo 1 > $PCDROP_PARAMS/fadvise_lru_refs
+fadvise_row "pcdrop (fadvise_lru_refs=1)"
+echo
+echo "drains: lru_add_drain_all() calls from fadvise, by pcdrop-stat; resident: pages"
+echo "left in the page cache (the mapping keeps them, in both modes)."
 echo
 echo "\$ bpftool map dump pinned /sys/fs/bpf/pcdrop/ops   # the unlink/tmpfs entry"
 bpftool map dump pinned /sys/fs/bpf/pcdrop/ops | awk '
@@ -50,5 +74,7 @@ bpftool map dump pinned /sys/fs/bpf/pcdrop/ops | awk '
 	keep && /"time_ns"/ { for (i = 1; i <= n; i++) print e[i]; exit }'
 echo "\$ bpftool map dump pinned /sys/fs/bpf/pcdrop/batches   # batch sizes seen"
 bpftool map dump pinned /sys/fs/bpf/pcdrop/batches | grep -E "\"(op|fs|folios|count)\"" | paste - - - - | tr -s " " | head -n 8
+echo "\$ bpftool map dump pinned /sys/fs/bpf/pcdrop/drains   # drains by caller"
+bpftool map dump pinned /sys/fs/bpf/pcdrop/drains | grep -E '"(caller|count)"' | paste - - | tr -s " "
 $STAT stop > /dev/null
 pcdrop_unload

@@ -5,7 +5,8 @@
 # pcdrop-stat, boots the kernel under QEMU and, in the guest, runs the
 # seed's workload sized to it: fallocate a large /dev/shm file, then
 # remove it, once on the stock path (shmem_batch=0) and once batched, with
-# pcdrop-stat counting.  Prints a stock-vs-pcdrop table and an excerpt of
+# pcdrop-stat counting; then seed 002's fadvise workload on ext4 with
+# fadvise_lru_refs=0 and 1.  Prints a stock-vs-pcdrop table and an excerpt of
 # the pinned counters as bpftool shows them.  DEMO_MIB sets the file size
 # (default 512).
 set -eu
@@ -30,6 +31,7 @@ cp "$b/pcdrop/pcdrop.ko" "$work/build/bpf/pcdrop-stat" tests/demo-guest.sh \
 	tests/progs/statlib.sh tests/progs/jsonflat.awk "$share/"
 cp -r tests/guest "$share/guest"
 cc -O2 -Wall -Wextra -Werror -static -o "$share/drop_bench" tests/bench/drop_bench.c
+cc -O2 -Wall -Wextra -Werror -static -o "$share/fadv" tests/fadvise/fadv.c
 echo "${DEMO_MIB:-512}" > "$share/demo-mib"
 log "booting $kver under QEMU (TCG); this takes a minute or two"
 rc=0

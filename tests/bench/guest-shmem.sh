@@ -1,5 +1,5 @@
 # guest-shmem.sh - the shmem benchmark, in the guest (see run.sh).
-# Prints "RESULT FOLIO OP SHMEM_BATCH NS" lines.
+# Prints "RESULT FOLIO OP SHMEM_BATCH NS" lines (PCDROP: 0 or 1).
 . ./guest/lib.sh
 SUITE=bench-shmem
 MIB=$(cat bench-mib)

@@ -1,23 +1,29 @@
 #!/bin/sh
-# run.sh - benchmark pcdrop's batched shmem truncation against the stock
-# path on every kernel of the matrix.  Not part of make check.
+# run.sh - benchmark pcdrop's two paths against the stock kernel on every
+# kernel of the matrix.  Not part of make check.
 #
-# Usage: tests/bench/run.sh [MIB] [RUNS]     (default 1024 MiB, 5 runs;
+# Usage: tests/bench/run.sh shmem [MIB] [RUNS]   (default 1024 MiB, 5 runs)
+#        tests/bench/run.sh fadvise [RUNS]       (default 5 runs)
 #        PCDROP_SERIES="7" for a subset of the matrix,
-#        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks)
+#        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks.
 #
-# Per kernel, two boots: one timed by the wall clock (plain TCG) and one
-# by instructions (-icount shift=0: guest time is virtual, one ns per
-# instruction).  In each boot every case is run RUNS times with
-# shmem_batch=0 (the stock path) and RUNS times with shmem_batch=1,
-# interleaved.  Prints min/median/max of both and of the per-round
-# ratio batched/stock.  Don't run other guests meanwhile.
+# Per kernel (and for fadvise, per vCPU count: 2 and 4), two boots: one
+# timed by the wall clock (plain TCG) and one by instructions (-icount
+# shift=0: guest time is virtual, one ns per instruction).  In each boot
+# every case runs RUNS times the stock way and RUNS times pcdrop's way,
+# interleaved: shmem_batch=0 and 1 (guest-shmem.sh); pcdrop unloaded and
+# loaded (guest-fadvise.sh).  Prints min/median/max of both and of the
+# per-round ratio pcdrop/stock.  Don't run other guests meanwhile.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 . scripts/common.sh
-MIB=${1:-1024}
-RUNS=${2:-5}
+BENCH=${1:-}
+case $BENCH in
+shmem) MIB=${2:-1024} RUNS=${3:-5} ;;
+fadvise) MIB=0 RUNS=${2:-5} ;;
+*) die "usage: tests/bench/run.sh shmem [MIB] [RUNS] | fadvise [RUNS]" ;;
+esac
 work=${PCDROP_WORK:-$top}/build/bench
 out=${PCDROP_WORK:-$top}/results/bench
 
@@ -29,23 +35,39 @@ stats() {
 		function fmt(x) { return x < 10 ? sprintf("%.3f", x) : sprintf("%.1f", x) }'
 }
 
+# report FILE: one line per case of the RESULT lines in FILE, "RESULT KEY1
+# KEY2 PCDROP VALUE [DRAINS]", in their order.
 report() {
 	f=$1
-	printf '%-5s %-9s %-26s %-26s %s\n' folio op "stock ms min/med/max" \
-		"batched ms min/med/max" "ratio min/med/max"
-	for folio in 4k pmd; do
-		for op in truncate punch unlink memfd; do
-			grep "^RESULT $folio $op " "$f" > "$f.case" || continue
-			st=$(awk '$4 == 0 { print $5 / 1e6 }' "$f.case" | stats)
-			ba=$(awk '$4 == 1 { print $5 / 1e6 }' "$f.case" | stats)
-			ra=$(awk '$4 == 0 { s[++n] = $5 } $4 == 1 { b[++m] = $5 }
-				END { for (i = 1; i <= n; i++) print b[i] / s[i] }' "$f.case" | stats)
-			printf '%-5s %-9s %-26s %-26s %s\n' "$folio" "$op" "$st" "$ba" "$ra"
-		done
+	printf '%-9s %-9s %-24s %-24s %-20s %s\n' case "" "stock $UNIT min/med/max" \
+		"pcdrop $UNIT min/med/max" "ratio min/med/max" "drains/round stock, pcdrop"
+	awk '/^RESULT / && !seen[$2 " " $3]++ { print $2, $3 }' "$f" |
+	while read -r k1 k2; do
+		grep "^RESULT $k1 $k2 " "$f" > "$f.case"
+		st=$(awk '$4 == 0 { print $5 / SCALE }' SCALE="$SCALE" "$f.case" | stats)
+		ba=$(awk '$4 == 1 { print $5 / SCALE }' SCALE="$SCALE" "$f.case" | stats)
+		ra=$(awk '$4 == 0 { s[++n] = $5 } $4 == 1 { b[++m] = $5 }
+			END { for (i = 1; i <= n; i++) print b[i] / s[i] }' "$f.case" | stats)
+		dr=$(awk 'NF > 5 { d[$4] = d[$4] " " $6 } END { if (length(d)) print d[0] ",", d[1] }' "$f.case")
+		printf '%-9s %-9s %-24s %-24s %-20s %s\n' "$k1" "$k2" "$st" "$ba" "$ra" "$dr"
 	done
 	rm -f "$f.case"
 }
 
+# boot KVER SHARE CLOCK RESULTS: run guest-$BENCH.sh in one boot.
+boot() {
+	icount=""
+	[ "$3" = wall ] || icount=1
+	PCDROP_VM_ICOUNT=$icount PCDROP_VM_TIMEOUT=5400 PCDROP_INITRD=$b/initrd.cpio.gz \
+		scripts/vm-run.sh "$1" "$2" "bench/guest-$BENCH.sh" "$4" ||
+		die "the $3 benchmark boot of $1 failed; see $4"
+}
+
+if [ "$BENCH" = shmem ]; then
+	UNIT=ms SCALE=1e6
+else
+	UNIT=us/call SCALE=1e3
+fi
 mkdir -p "$work" "$out"
 for series in ${PCDROP_SERIES:-$(scripts/kernels.sh list)}; do
 	kver=$(scripts/kernels.sh fetch "$series")
@@ -57,18 +79,26 @@ for series in ${PCDROP_SERIES:-$(scripts/kernels.sh list)}; do
 	mkdir -p "$share/progs" "$share/bench"
 	cp "$b/pcdrop/pcdrop.ko" "$share/"
 	cp -r tests/guest "$share/guest"
-	cp tests/bench/guest-shmem.sh "$share/bench/"
+	cp "tests/bench/guest-$BENCH.sh" "$share/bench/"
+	cp tests/progs/statlib.sh "$share/"
 	cc -O2 -Wall -Wextra -Werror -static -o "$share/progs/drop_bench" tests/bench/drop_bench.c
+	cc -O2 -Wall -Wextra -Werror -static -o "$share/progs/fadv" tests/fadvise/fadv.c
 	echo "$MIB" > "$share/bench-mib"
 	echo "$RUNS" > "$share/bench-runs"
 	for clock in ${PCDROP_BENCH_CLOCKS:-wall icount}; do
-		icount=""
-		[ $clock = wall ] || icount=1
-		PCDROP_VM_ICOUNT=$icount PCDROP_VM_TIMEOUT=5400 PCDROP_INITRD=$b/initrd.cpio.gz \
-			scripts/vm-run.sh "$kver" "$share" bench/guest-shmem.sh "$out/$kver-$clock" ||
-			die "the $clock benchmark boot of $kver failed; see $out/$kver-$clock"
-		echo "# $kver, $MIB MiB, $RUNS runs each, clock: $clock"
-		report "$out/$kver-$clock/guest-shmem.output"
-		echo
+		if [ "$BENCH" = shmem ]; then
+			boot "$kver" "$share" $clock "$out/$kver-$clock"
+			echo "# $kver, $MIB MiB, $RUNS runs each, clock: $clock"
+			report "$out/$kver-$clock/guest-shmem.output"
+			echo
+			continue
+		fi
+		for smp in 2 4; do
+			r=$out/$kver-fadvise-$smp-$clock
+			PCDROP_VM_SMP=$smp boot "$kver" "$share" $clock "$r"
+			echo "# $kver, fadvise, $smp vCPUs, $RUNS runs each, clock: $clock"
+			report "$r/guest-fadvise.output"
+			echo
+		done
 	done
 done

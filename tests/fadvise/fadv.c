@@ -20,6 +20,11 @@
  *        (a shut-down ext4 refuses mmap, so mincore() cannot count them)
  *   fadv hold PATH                  map PATH shared, touch every page,
  *                                   print "held", wait for a signal
+ *   fadv pageout PATH               map PATH, touch every page and reclaim
+ *                                   them (MADV_PAGEOUT): they leave shadow
+ *                                   entries; prints "resident=R"
+ *   fadv readback PATH              read PATH a page at a time, without
+ *                                   readahead (one folio per page)
  *   fadv dontneed PATH              DONTNEED the whole file, nothing else
  *   fadv resident PATH              print "resident=R"
  *
@@ -98,6 +103,34 @@ static long resident(int fd)
 	return n;
 }
 
+/*
+ * Map @size bytes of @fd shared.  khugepaged may collapse a read-only file
+ * mapping into huge pages (READ_ONLY_THP_FOR_FS), which unmaps the small
+ * ones behind our back: the tests need the pages to stay mapped.
+ */
+static char *map_file(int fd, long size)
+{
+	char *map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+
+	if (map == MAP_FAILED)
+		die("mmap");
+	if (madvise(map, size, MADV_NOHUGEPAGE))
+		die("madvise");
+	return map;
+}
+
+/* Map all of @fd and touch every page; returns the mapping. */
+static char *map_touched(int fd, long size)
+{
+	char *map = map_file(fd, size);
+	volatile char sum = 0;
+	long i;
+
+	for (i = 0; i < size; i += PAGE)
+		sum += map[i];
+	return map;
+}
+
 static void dontneed(int fd, off_t off, off_t len)
 {
 	int err = posix_fadvise(fd, off, len, POSIX_FADV_DONTNEED);
@@ -150,11 +183,8 @@ static int cmd_seed(const char *path, long chunk, int mapped)
 
 	if (!buf)
 		die("malloc");
-	if (mapped) {
-		map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
-		if (map == MAP_FAILED)
-			die("mmap");
-	}
+	if (mapped)
+		map = map_file(fd, size);
 	for (off = 0; off + chunk <= size; off += chunk) {
 		if (mapped) {
 			for (i = 0; i < chunk; i += PAGE)
@@ -246,18 +276,48 @@ static int cmd_shutdown(const char *path, long pages)
 static int cmd_hold(const char *path)
 {
 	int fd = open_or_die(path, O_RDONLY);
-	long size = file_pages(fd) * PAGE, i;
-	volatile char sum = 0;
-	char *map;
 
-	map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
-	if (map == MAP_FAILED)
-		die("mmap");
-	for (i = 0; i < size; i += PAGE)
-		sum += map[i];
+	map_touched(fd, file_pages(fd) * PAGE);
 	printf("held\n");
 	fflush(stdout);
 	pause();
+	return 0;
+}
+
+/*
+ * Reclaim, unlike drop_caches or DONTNEED, leaves a shadow entry for every
+ * folio it evicts.  MADV_PAGEOUT reclaims just this file's pages, and does
+ * not run the shrinkers that would free shadow entries again.
+ */
+static int cmd_pageout(const char *path)
+{
+	int fd = open_or_die(path, O_RDONLY);
+	long size = file_pages(fd) * PAGE;
+	char *map = map_touched(fd, size);
+
+	if (madvise(map, size, MADV_PAGEOUT))
+		die("madvise");
+	munmap(map, size);
+	printf("resident=%ld\n", resident(fd));
+	close(fd);
+	return 0;
+}
+
+static int cmd_readback(const char *path)
+{
+	int fd = open_or_die(path, O_RDONLY), err;
+	long pages = file_pages(fd), i;
+	char buf[PAGE];
+
+	err = posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
+	if (err) {
+		errno = err;
+		die("posix_fadvise");
+	}
+	for (i = 0; i < pages; i++)
+		if (pread(fd, buf, PAGE, i * PAGE) != PAGE)
+			die("pread");
+	close(fd);
 	return 0;
 }
 
@@ -277,6 +337,10 @@ int main(int argc, char **argv)
 		return cmd_shutdown(argv[2], atol(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "hold"))
 		return cmd_hold(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "readback"))
+		return cmd_readback(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "pageout"))
+		return cmd_pageout(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "dontneed")) {
 		fd = open_or_die(argv[2], O_RDONLY);
 		dontneed(fd, 0, 0);

@@ -79,10 +79,12 @@ trace_count() {
 # ext4_mount DIR MIB: an ext4 file system on a loop device over a tmpfs
 # file (/dev/shm/BASENAME-OF-DIR.img).  busybox mke2fs writes ext2; the
 # ext4 driver mounts it (and its truncate path,
-# truncate_inode_pages_range(), is the batched one).
+# truncate_inode_pages_range(), is the batched one).  The image is written
+# in full first, so that the loop device never adds new tmpfs pages to a
+# CPU's LRU batch (which would flush the batch the fadvise tests rely on).
 ext4_mount() {
 	_img=/dev/shm/$(basename "$1").img
-	truncate -s "${2}M" "$_img" || return 1
+	dd if=/dev/zero of="$_img" bs=1M count="$2" 2> /dev/null || return 1
 	dev=$(losetup -f) && losetup "$dev" "$_img" || return 1
 	mke2fs -q "$dev" > /dev/null 2>&1 || return 1
 	mkdir -p "$1" && mount -t ext4 "$dev" "$1"
