@@ -21,15 +21,16 @@ for r in $(seq 1 "$RUNS"); do
 	[ $((r % 2)) = 1 ] || order="1 0"
 	for p in $order; do
 		if [ $p = 1 ]; then
-			pcdrop_load || fail "pcdrop loads"
+			[ -e "$PCDROP_LP" ] || pcdrop_load || fail "pcdrop loads"
 		else
 			[ ! -e "$PCDROP_LP" ] || pcdrop_unload || fail "pcdrop unloads"
 		fi
 		for case in mapped unmapped; do
 			d=$(drains)
 			out=$(progs/fadv seed /mnt/e/seed 2048 $case)
-			set -- $(echo "$out" | sed 's/calls=\([0-9]*\) ns=\([0-9]*\).*/\1 \2/')
-			echo "RESULT fadvise $case $p $(($2 / $1)) $(($(drains) - d))"
+			calls=$(echo "$out" | sed 's/.* calls=\([0-9]*\).*/\1/')
+			ns=$(echo "$out" | sed 's/.* ns=\([0-9]*\).*/\1/')
+			echo "RESULT fadvise $case $p $((ns / calls)) $(($(drains) - d))"
 		done
 	done
 done

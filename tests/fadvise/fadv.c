@@ -8,7 +8,8 @@
  *   fadv seed PATH CHUNK_KIB mapped|unmapped
  *        read PATH chunk by chunk (through a MAP_SHARED mapping kept to
  *        the end, or with pread) and DONTNEED each chunk after reading it;
- *        prints "calls=C ns=T resident=R" (T: time in fadvise, total)
+ *        prints "ino=N dev=MAJ:MIN calls=C ns=T resident=R" (the inode as
+ *        the filemap tracepoints print it; T: time in fadvise, total)
  *   fadv crosscpu PATH ROUNDS
  *        seed 002's fallback case: CPU 0 writes an 8-page file, CPU 1
  *        fsyncs it and calls DONTNEED; prints "round=I resident=R" lines
@@ -42,6 +43,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 
 #define PAGE 4096
@@ -180,6 +182,7 @@ static int cmd_seed(const char *path, long chunk, int mapped)
 	char *map = NULL, *buf = malloc(chunk);
 	volatile char sum = 0;
 	long long ns = 0, t;
+	struct stat st;
 
 	if (!buf)
 		die("malloc");
@@ -197,7 +200,11 @@ static int cmd_seed(const char *path, long chunk, int mapped)
 		ns += now_ns() - t;
 		calls++;
 	}
-	printf("calls=%ld ns=%lld resident=%ld\n", calls, ns, resident(fd));
+	if (fstat(fd, &st))
+		die("fstat");
+	printf("ino=%lu dev=%u:%u calls=%ld ns=%lld resident=%ld\n",
+	       (unsigned long)st.st_ino, major(st.st_dev), minor(st.st_dev),
+	       calls, ns, resident(fd));
 	if (map)
 		munmap(map, size);
 	close(fd);

@@ -125,7 +125,7 @@ rm -f /mnt/e/t
 ./pcload write /mnt/e/u 2048 sync > /dev/null
 $STAT reset > /dev/null
 trace_start
-out=$(./pcload fadvise /mnt/e/u 8 2 unmapped)
+out=$(progs/fadv seed /mnt/e/u 2048 unmapped)
 removed=$(trace_count "$out")
 stat_snap /tmp/s
 check "fadvise unmapped: the workload removed folios (tracepoint: $removed)" test "$removed" -gt 0
@@ -141,7 +141,7 @@ rm -f /mnt/e/u
 ./pcload write /mnt/e/m 2048 sync > /dev/null
 $STAT reset > /dev/null
 trace_start
-out=$(./pcload fadvise /mnt/e/m 8 2 mapped)
+out=$(progs/fadv seed /mnt/e/m 2048 mapped)
 removed=$(trace_count "$out")
 stat_snap /tmp/s
 # Mapped folios stay (7.3 may still drop one the mapping does not cover).
@@ -157,9 +157,9 @@ rm -f /mnt/e/m
 # Seed 002's workload: 128 MiB mapped, DONTNEED in 2 MiB chunks.
 ./pcload write /mnt/e/s 32768 sync > /dev/null
 $STAT reset > /dev/null
-out=$(./pcload fadvise /mnt/e/s 128 2 mapped)
+out=$(progs/fadv seed /mnt/e/s 2048 mapped)
 stat_snap /tmp/s
-calls=${out##*calls=}
+calls=$(echo "$out" | sed "s/.*calls=\([0-9]*\).*/\1/")
 d=$(drains /tmp/s FADVISE)
 expect_eq "seed 002 workload: 64 fadvise calls" 64 "$calls"
 expect_eq "seed 002 workload: one drain per call" "$calls" "$d"

@@ -8,7 +8,6 @@ CYCLES=$(cat lifecycle-cycles 2>/dev/null || echo 20)
 
 check "pcdrop loads" pcdrop_load
 expect_param_guarded shmem_batch
-P=$PCDROP_PARAMS/shmem_batch
 
 mkdir -p /mnt/l
 mount -t tmpfs -o huge=never,size=96M tmpfs /mnt/l
@@ -18,15 +17,7 @@ progs/shmem_model -s "$seed" -T "$seconds" -m 16 -f /mnt/l/model > /tmp/model.ou
 model=$!
 progs/punch_race -s "$seed" -T "$seconds" -f /mnt/l/race > /tmp/race.out 2>&1 &
 race=$!
-done_cycles=0
-for i in $(seq 1 "$CYCLES"); do
-	echo $((i % 2)) > $P || break
-	sleep 0.5
-	pcdrop_unload || break
-	sleep 0.5
-	pcdrop_load || break
-	done_cycles=$i
-done
+done_cycles=$(switch_cycles shmem_batch "$CYCLES")
 expect_eq "$CYCLES disable/rmmod/insmod cycles under load succeed" "$CYCLES" "$done_cycles"
 wait $model
 expect_eq "the model run under the cycles saw no lost data (seed $seed)" 0 $?

@@ -26,9 +26,12 @@ for mode in stock on; do
 
 	$FADV write /mnt/e/clean 2048
 	$FADV write /mnt/e/mapped 1024
-	$FADV hold /mnt/e/mapped > /tmp/hold.out &
+	# A new file each time: the shell creates it in the background job,
+	# and an old one could say "held" too early.
+	$FADV hold /mnt/e/mapped > /tmp/hold-$mode.out &
 	holder=$!
-	check "$mode: a process maps and touches a file" wait_for 30 grep -q held /tmp/hold.out
+	check "$mode: a process maps and touches a file" \
+		wait_for 30 grep -q held /tmp/hold-$mode.out
 	echo 1 > /proc/sys/vm/drop_caches
 	expect_eq "$mode: drop_caches drops the clean, unmapped file" resident=0 \
 		"$($FADV resident /mnt/e/clean)"

@@ -29,15 +29,7 @@ loop $FADV seed /mnt/e/f 512 unmapped &
 l2=$!
 loop sh -c 'echo 1 > /proc/sys/vm/drop_caches' &
 l3=$!
-done_cycles=0
-for i in $(seq 1 "$CYCLES"); do
-	echo $((i % 2)) > $PCDROP_PARAMS/fadvise_lru_refs || break
-	sleep 0.5
-	pcdrop_unload || break
-	sleep 0.5
-	pcdrop_load || break
-	done_cycles=$i
-done
+done_cycles=$(switch_cycles fadvise_lru_refs "$CYCLES")
 expect_eq "$CYCLES disable/rmmod/insmod cycles under fadvise succeed" "$CYCLES" "$done_cycles"
 wait $l1 $l2 $l3
 expect_eq "the fadvise and drop_caches loops saw no error" "" "$(cat /tmp/loops.err)"

@@ -136,6 +136,22 @@ expect_param_guarded() {
 	expect_eq "and it is unchanged" "$before" "$(cat "$p")"
 }
 
+# switch_cycles PARAM CYCLES: CYCLES times, flip the boolean parameter
+# PARAM, disable and unload pcdrop, load it again; prints how many cycles
+# succeeded.
+switch_cycles() {
+	_done=0
+	for _i in $(seq 1 "$2"); do
+		echo $((_i % 2)) > "$PCDROP_PARAMS/$1" || break
+		sleep 0.5
+		pcdrop_unload || break
+		sleep 0.5
+		pcdrop_load || break
+		_done=$_i
+	done
+	echo "$_done"
+}
+
 finish() {
 	exit "$FAILED"
 }

@@ -9,16 +9,10 @@
  *   pcload write PATH PAGES [sync]      write and keep the file
  *   pcload rollback PATH BYTES          fallocate that must fail with ENOSPC
  *   pcload asuser UID CMD ARGS...       run CMD with UID and GID UID, no groups
- *   pcload fadvise PATH MIB CHUNK_MIB mapped|unmapped
- *                                       read PATH in chunks (through a
- *                                       MAP_SHARED mapping kept to the end,
- *                                       or with pread) and DONTNEED each one
  *
  * Each prints "ino=N dev=MAJ:MIN ns=T calls=C": the inode, the time of the measured
- * system call(s) and their number.  The process pins itself to CPU 0, so
- * the folios it reads sit in CPU 0's LRU batches, which the local
- * lru_add_drain() in generic_fadvise() empties: only failures that no
- * drain fixes (mapped folios) remain, and the drain counts are exact.
+ * system call(s) and their number.  The process pins itself to CPU 0.
+ * The fadvise workloads are tests/fadvise/fadv.c's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -91,47 +85,6 @@ static int create(const char *path, long pages, int sync)
 static void report(const char *ino, long long ns, long calls)
 {
 	printf("%s ns=%lld calls=%ld\n", ino, ns, calls);
-}
-
-static int fadvise(const char *path, long mib, long chunk_mib, int mapped)
-{
-	long size = mib << 20, chunk = chunk_mib << 20, off, i, calls = 0;
-	long long ns = 0, t;
-	volatile char sum = 0;
-	char *map = NULL, *buf;
-	int fd = open(path, O_RDWR), err;
-
-	if (fd < 0)
-		die(path);
-	buf = malloc(chunk);
-	if (!buf)
-		die("malloc");
-	if (mapped) {
-		map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
-		if (map == MAP_FAILED)
-			die("mmap");
-	}
-	for (off = 0; off < size; off += chunk) {
-		if (mapped) {
-			for (i = 0; i < chunk; i += PAGE)
-				sum += map[off + i];
-		} else if (pread(fd, buf, chunk, off) != chunk) {
-			die("pread");
-		}
-		t = now_ns();
-		err = posix_fadvise(fd, off, chunk, POSIX_FADV_DONTNEED);
-		ns += now_ns() - t;
-		if (err) {
-			errno = err;
-			die("posix_fadvise");
-		}
-		calls++;
-	}
-	report(ino_of(fd), ns, calls);
-	if (map)
-		munmap(map, size);
-	close(fd);
-	return 0;
 }
 
 int main(int argc, char **argv)
@@ -211,11 +164,6 @@ int main(int argc, char **argv)
 		}
 		report(ino, now_ns() - t, 1);
 		close(fd);
-	} else if (!strcmp(argv[1], "fadvise")) {
-		if (argc < 6)
-			goto usage;
-		return fadvise(argv[2], atol(argv[3]), atol(argv[4]),
-			       !strcmp(argv[5], "mapped"));
 	} else {
 		goto usage;
 	}
