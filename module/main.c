@@ -28,11 +28,18 @@
 #include "shmem_batch.h"
 #include "vmlinux_symbols.h"
 
+/*
+ * PCDROP_TEST_FADVISE_ONLY builds a copy that replaces only the fadvise
+ * function: the tests load it to play another livepatch of that function.
+ */
 static struct klp_func funcs[] = {
+#ifndef PCDROP_TEST_FADVISE_ONLY
 	{
 		.old_name = "shmem_undo_range",
 		.new_func = pcdrop_shmem_undo_range,
-	}, {
+	},
+#endif
+	{
 		.old_name = __stringify(PCDROP_TRY_INVALIDATE),
 		.new_func = pcdrop_try_invalidate,
 	}, { }
@@ -56,9 +63,11 @@ static int __init pcdrop_init(void)
 {
 	int ret;
 
+#ifndef PCDROP_TEST_FADVISE_ONLY
 	ret = pcdrop_shmem_batch_check();
 	if (ret)
 		return ret;
+#endif
 	ret = pcdrop_fadvise_drain_check();
 	if (ret)
 		return ret;

@@ -170,6 +170,9 @@ kernel_stream() {
 		scripts/build-module.sh "$kver" "$b/missing" PCDROP_TEST_MISSING_SYMBOL=1 || ok=0
 	step "build a copy named pcdrop_other (another livepatch)" "$res/build-other.log" \
 		scripts/build-module.sh "$kver" "$b/other" PCDROP_NAME=pcdrop_other || ok=0
+	step "build a copy named pcdrop_fadv (another livepatch of the fadvise function)" \
+		"$res/build-fadv.log" scripts/build-module.sh "$kver" "$b/fadv" \
+		PCDROP_NAME=pcdrop_fadv PCDROP_TEST_FADVISE_ONLY=1 || ok=0
 	if [ $ok = 1 ]; then
 		if converted "$b/pcdrop/pcdrop.ko"; then
 			tap ok "pcdrop.ko carries livepatch relocations and no weak undefined symbol"
@@ -186,6 +189,7 @@ kernel_stream() {
 			sed -n 's/.* \.klp\.sym\.vmlinux\.\([^,]*\),.*/\1/p' | LC_ALL=C sort > "$share/klp-symbols"
 		cp "$b/missing/pcdrop.ko" "$share/pcdrop-missing-symbol.ko"
 		cp "$b/other/pcdrop_other.ko" "$share/pcdrop_other.ko"
+		cp "$b/fadv/pcdrop_fadv.ko" "$share/pcdrop_fadv.ko"
 	fi
 	cp -r tests/guest "$share/guest"
 	cp -r "$work/build/progs" "$share/progs"

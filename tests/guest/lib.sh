@@ -136,6 +136,36 @@ expect_param_guarded() {
 	expect_eq "and it is unchanged" "$before" "$(cat "$p")"
 }
 
+# refused_beside NAME FUNC: with the livepatch module NAME (/mnt/host/NAME.ko)
+# loaded and owning the kernel function FUNC, pcdrop refuses to load, with
+# one line saying why, and leaves nothing behind.  NAME stays loaded.
+refused_beside() {
+	_other=/sys/kernel/livepatch/$1
+	check "another livepatch of $2() loads" insmod "/mnt/host/$1.ko"
+	check "and finishes its transition" \
+		wait_for 120 sh -c "[ \"\$(cat $_other/transition)\" = 0 ]"
+	_mark=$(dmesg_mark)
+	check "pcdrop then refuses to load" sh -c "! insmod $PCDROP_KO 2>/dev/null"
+	# busybox insmod tries finit_module() and then init_module(): each
+	# attempt logs the line once.
+	expect_eq "with one line saying why" \
+		"pcdrop: $2() is already patched by another livepatch or ftrace user; not replacing it" \
+		"$(dmesg_since "$_mark" | sort -u)"
+	check "nothing is left in /proc/modules" sh -c '! grep -q "^pcdrop " /proc/modules'
+	check "nothing is left in /sys/kernel/livepatch" test ! -e "$PCDROP_LP"
+	expect_eq "the other livepatch stays enabled" 1 "$(cat "$_other/enabled")"
+}
+
+# other_unload NAME: disable and unload the livepatch module NAME; then
+# pcdrop loads and unloads.
+other_unload() {
+	echo 0 > "/sys/kernel/livepatch/$1/enabled"
+	check "once the other livepatch is gone" wait_for 120 test ! -e "/sys/kernel/livepatch/$1"
+	rmmod "$1"
+	check "pcdrop loads" pcdrop_load
+	check "and unloads" pcdrop_unload
+}
+
 # switch_cycles PARAM CYCLES: CYCLES times, flip the boolean parameter
 # PARAM, disable and unload pcdrop, load it again; prints how many cycles
 # succeeded.
