@@ -65,7 +65,8 @@ boot() {
 
 # Debian's 6.1 never brings up a second CPU under -icount here (QEMU 7.2,
 # TCG): it hangs after "x86: Booting SMP configuration:", with -cpu max or
-# qemu64, sleep=on or off.  With one vCPU it boots.
+# qemu64, sleep=on or off.  With one vCPU it boots, so its instruction-clock
+# runs use one.
 icount_smp() {
 	case $1 in
 	6.1.*) return 1 ;;
@@ -104,12 +105,11 @@ for series in ${PCDROP_SERIES:-$(scripts/kernels.sh list)}; do
 			echo
 			continue
 		fi
-		for smp in 2 4; do
-			if [ $clock = icount ] && ! icount_smp "$kver"; then
-				echo "# $kver, fadvise, $smp vCPUs, clock: icount: cannot boot (see icount_smp)"
-				echo
-				continue
-			fi
+		cpus="2 4"
+		# The one count such a kernel boots with: no cross-CPU drain
+		# work, but the instruction clock's view of the rest.
+		[ $clock = wall ] || icount_smp "$kver" || cpus=1
+		for smp in $cpus; do
 			r=$out/$kver-fadvise-$smp-$clock
 			PCDROP_VM_SMP=$smp boot "$kver" "$share" $clock "$r"
 			echo "# $kver, fadvise, $smp vCPUs, $RUNS runs each, clock: $clock"
