@@ -35,7 +35,8 @@ MODULE_PARM_DESC(fadvise_lru_refs,
  * mapping_evict_folio() failed on its reference count, for references
  * that are not page-table mappings: the count it allows is the page cache's
  * (one per page), the private data's and the caller's batch.  The folio is
- * still locked, so its dirty, writeback and private state cannot change.
+ * still locked, so it cannot start writeback or gain or lose private data
+ * meanwhile.
  */
 static bool drain_may_help(struct folio *folio)
 {

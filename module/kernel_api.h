@@ -84,6 +84,10 @@ void shmem_undo_range(struct inode *inode, loff_t lstart, PCDROP_LEND_T lend,
  * invalidate_mapping_pagevec() in 6.1 and mapping_try_invalidate() after;
  * only its address is used, to check that no one else has patched it.
  * 6.1 clears shadow entries one at a time, 6.12 per batch, 7.x per range.
+ * Some are static (6.1's mapping_evict_folio() and clear_shadow_entry(),
+ * clear_shadow_entries() everywhere) but in kallsyms under their own
+ * names: gcc renames a function whose calling convention it changes
+ * (.isra, .constprop), so these have the normal one.
  */
 #if PCDROP_KV(6, 1)
 #define PCDROP_TRY_INVALIDATE	invalidate_mapping_pagevec
