@@ -13,9 +13,6 @@ check "an ext4 file system on a loop device" ext4_mount /mnt/e 192
 check "a 128 MiB file" progs/fadv write /mnt/e/seed 32768
 echo 'p:pcdrop_drain lru_add_drain_all' > $T/kprobe_events
 echo 1 > $T/events/kprobes/pcdrop_drain/enable
-drains() {
-	awk '$1 == "pcdrop_drain" { print $2 }' $T/kprobe_profile
-}
 for r in $(seq 1 "$RUNS"); do
 	order="0 1"
 	[ $((r % 2)) = 1 ] || order="1 0"
@@ -26,11 +23,10 @@ for r in $(seq 1 "$RUNS"); do
 			[ ! -e "$PCDROP_LP" ] || pcdrop_unload || fail "pcdrop unloads"
 		fi
 		for case in mapped unmapped; do
-			d=$(drains)
+			d=$(kprobe_hits pcdrop_drain)
 			out=$(progs/fadv seed /mnt/e/seed 2048 $case)
-			calls=$(echo "$out" | sed 's/.* calls=\([0-9]*\).*/\1/')
-			ns=$(echo "$out" | sed 's/.* ns=\([0-9]*\).*/\1/')
-			echo "RESULT fadvise $case $p $((ns / calls)) $(($(drains) - d))"
+			ns_per_call=$(($(field "$out" ns) / $(field "$out" calls)))
+			echo "RESULT fadvise $case $p $ns_per_call $(($(kprobe_hits pcdrop_drain) - d))"
 		done
 	done
 done

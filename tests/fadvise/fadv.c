@@ -133,14 +133,19 @@ static char *map_touched(int fd, long size)
 	return map;
 }
 
-static void dontneed(int fd, off_t off, off_t len)
+static void advise(int fd, off_t off, off_t len, int advice)
 {
-	int err = posix_fadvise(fd, off, len, POSIX_FADV_DONTNEED);
+	int err = posix_fadvise(fd, off, len, advice);
 
 	if (err) {
 		errno = err;
 		die("posix_fadvise");
 	}
+}
+
+static void dontneed(int fd, off_t off, off_t len)
+{
+	advise(fd, off, len, POSIX_FADV_DONTNEED);
 }
 
 static int open_or_die(const char *path, int flags)
@@ -312,15 +317,11 @@ static int cmd_pageout(const char *path)
 
 static int cmd_readback(const char *path)
 {
-	int fd = open_or_die(path, O_RDONLY), err;
+	int fd = open_or_die(path, O_RDONLY);
 	long pages = file_pages(fd), i;
 	char buf[PAGE];
 
-	err = posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
-	if (err) {
-		errno = err;
-		die("posix_fadvise");
-	}
+	advise(fd, 0, 0, POSIX_FADV_RANDOM);
 	for (i = 0; i < pages; i++)
 		if (pread(fd, buf, PAGE, i * PAGE) != PAGE)
 			die("pread");

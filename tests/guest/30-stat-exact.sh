@@ -159,7 +159,7 @@ rm -f /mnt/e/m
 $STAT reset > /dev/null
 out=$(progs/fadv seed /mnt/e/s 2048 mapped)
 stat_snap /tmp/s
-calls=$(echo "$out" | sed "s/.*calls=\([0-9]*\).*/\1/")
+calls=$(field "$out" calls)
 d=$(drains /tmp/s FADVISE)
 expect_eq "seed 002 workload: 64 fadvise calls" 64 "$calls"
 expect_eq "seed 002 workload: one drain per call" "$calls" "$d"

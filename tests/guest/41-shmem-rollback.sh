@@ -14,9 +14,6 @@ T=/sys/kernel/tracing
 echo 'p:pcdrop_undo shmem_undo_range unfalloc=%cx:u8' > $T/kprobe_events
 echo 'unfalloc == 1' > $T/events/kprobes/pcdrop_undo/filter
 echo 1 > $T/events/kprobes/pcdrop_undo/enable
-undos() {
-	awk '$1 == "pcdrop_undo" { print $2 }' $T/kprobe_profile
-}
 check "pcdrop loads" pcdrop_load
 mkdir -p /mnt/r
 for huge in never always; do
@@ -33,7 +30,7 @@ for huge in never always; do
 		dd if=/dev/urandom of=/mnt/r/other bs=1M count=4 2>/dev/null
 		before=$(state /mnt/r/f)
 		for mode in "" "-k"; do
-			u0=$(undos)
+			u0=$(kprobe_hits pcdrop_undo)
 			if progs/falloc $mode 0 $((10 << 20)) /mnt/r/f 2>/tmp/err; then
 				fail "huge=$huge shmem_batch=$batch fallocate $mode beyond the space fails"
 			else
@@ -42,7 +39,7 @@ for huge in never always; do
 			fi
 			expect_eq "huge=$huge shmem_batch=$batch fallocate $mode: size, blocks, contents, free space unchanged" \
 				"$before" "$(state /mnt/r/f)"
-			ran=$(($(undos) - u0))
+			ran=$(($(kprobe_hits pcdrop_undo) - u0))
 			check "huge=$huge shmem_batch=$batch fallocate $mode: the rollback ran ($ran)" \
 				test "$ran" -ge 1
 		done

@@ -24,25 +24,21 @@ echo 8192 > $T/buffer_size_kb
 echo 1 > $T/events/kprobes/enable
 echo 1 > $T/events/filemap/mm_filemap_delete_from_page_cache/enable
 
-hits() {
-	awk -v e="$1" '$1 == e { print $2 }' $T/kprobe_profile
-}
-
 # measure OP: "single batch folios" removal counts for one drop of N folios.
 measure() {
 	case $1 in
 	truncate|punch|unlink) falloc 0 $((N * 4096)) /mnt/e/f ;;
 	esac
 	echo > $T/trace
-	s0=$(hits pcdrop_single)
-	b0=$(hits pcdrop_batch)
+	s0=$(kprobe_hits pcdrop_single)
+	b0=$(kprobe_hits pcdrop_batch)
 	case $1 in
 	truncate) truncate -s 0 /mnt/e/f ;;
 	punch) falloc -p 0 $((N * 4096)) /mnt/e/f ;;
 	unlink) rm /mnt/e/f ;;
 	memfd) falloc 0 $((N * 4096)) - ;;
 	esac
-	echo "$(($(hits pcdrop_single) - s0)) $(($(hits pcdrop_batch) - b0))" \
+	echo "$(($(kprobe_hits pcdrop_single) - s0)) $(($(kprobe_hits pcdrop_batch) - b0))" \
 		"$(grep -c 'mm_filemap_delete_from_page_cache:' $T/trace)"
 	rm -f /mnt/e/f
 }

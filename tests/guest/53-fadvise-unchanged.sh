@@ -17,9 +17,6 @@ SUITE=fadvise-unchanged
 check "an ext4 file system on a loop device" ext4_mount /mnt/e 96
 echo 'p:pcdrop_refault workingset_refault' > $T/kprobe_events
 echo 1 > $T/events/kprobes/pcdrop_refault/enable
-refaults() {
-	awk '$1 == "pcdrop_refault" { print $2 }' $T/kprobe_profile
-}
 
 for mode in stock on; do
 	check "mode $mode" fadvise_mode $mode
@@ -49,9 +46,9 @@ for mode in stock on; do
 		dontneed) $FADV dontneed /mnt/e/w ;;
 		drop_caches) echo 1 > /proc/sys/vm/drop_caches ;;
 		esac
-		before=$(refaults)
+		before=$(kprobe_hits pcdrop_refault)
 		$FADV readback /mnt/e/w
-		n=$(($(refaults) - before))
+		n=$(($(kprobe_hits pcdrop_refault) - before))
 		if [ $how = nothing ]; then
 			expect_eq "$mode: reading it back finds a shadow entry for each page" 4096 $n
 		else

@@ -26,8 +26,3 @@ with_drains() {
 	stat_snap /tmp/fadv.snap || return 1
 	echo "${_out}drains=$(drains /tmp/fadv.snap FADVISE)"
 }
-
-# field OUTPUT NAME: the value of NAME=VALUE in OUTPUT.
-field() {
-	echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | tail -n 1
-}

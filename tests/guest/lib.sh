@@ -166,6 +166,16 @@ other_unload() {
 	check "and unloads" pcdrop_unload
 }
 
+# kprobe_hits EVENT: how often the kprobe event EVENT has fired.
+kprobe_hits() {
+	awk -v e="$1" '$1 == e { print $2 }' /sys/kernel/tracing/kprobe_profile
+}
+
+# field OUTPUT NAME: the value of NAME=VALUE in OUTPUT.
+field() {
+	echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | tail -n 1
+}
+
 # switch_cycles PARAM CYCLES: CYCLES times, flip the boolean parameter
 # PARAM, disable and unload pcdrop, load it again; prints how many cycles
 # succeeded.
