@@ -157,14 +157,16 @@ static int open_or_die(const char *path, int flags)
 	return fd;
 }
 
+/* fill()'s buffer: global, so that crosscpu can fault it in beforehand. */
+static char page_buf[PAGE];
+
 static void fill(int fd, long pages)
 {
-	static char buf[PAGE];
 	long i;
 
 	for (i = 0; i < pages; i++) {
-		memset(buf, (int)(i % 251) + 1, sizeof(buf));
-		if (write(fd, buf, PAGE) != PAGE)
+		memset(page_buf, (int)(i % 251) + 1, sizeof(page_buf));
+		if (write(fd, page_buf, PAGE) != PAGE)
 			die("write");
 	}
 }
@@ -216,36 +218,67 @@ static int cmd_seed(const char *path, long chunk, int mapped)
 	return 0;
 }
 
+static void pipe_or_die(int fds[2])
+{
+	if (pipe(fds))
+		die("pipe");
+}
+
+/* Crosscpu's second half, on CPU 1: say ready, wait for the go, drop. */
+static void crosscpu_child(int fd, int ready, int go, long round)
+{
+	char c = 0;
+
+	pin(1);
+	if (write(ready, &c, 1) != 1 || read(go, &c, 1) != 1)
+		die("pipe");
+	if (fsync(fd))
+		die("fsync");
+	dontneed(fd, 0, 0);
+	printf("round=%ld resident=%ld\n", round, resident(fd));
+	exit(0);
+}
+
 static int cmd_crosscpu(const char *path, long rounds)
 {
 	long r;
 
 	for (r = 0; r < rounds; r++) {
 		int fd = open_or_die(path, O_RDWR | O_CREAT | O_TRUNC);
-		int status;
+		int ready[2], go[2], status;
+		char c = 0;
 		pid_t pid;
 
-		/*
-		 * The new folios wait in CPU 0's LRU batch, with a reference.
-		 * Empty the batch first (DONTNEED drains the local CPU's), or
-		 * other tasks' folios could fill it and flush ours out.
-		 */
-		dontneed(fd, 0, 0);
-		fill(fd, 8);
+		pipe_or_die(ready);
+		pipe_or_die(go);
 		pid = fork();
 		if (pid < 0)
 			die("fork");
-		if (!pid) {
-			pin(1);
-			if (fsync(fd))
-				die("fsync");
-			dontneed(fd, 0, 0);
-			printf("round=%ld resident=%ld\n", r, resident(fd));
-			exit(0);
-		}
+		if (!pid)
+			crosscpu_child(fd, ready[1], go[0], r);
+		/*
+		 * The new folios must wait in CPU 0's LRU batch, with a
+		 * reference, until CPU 1 has called DONTNEED.  Nothing else
+		 * may add folios to that batch meanwhile, or it could fill
+		 * (15 slots on 6.1) and flush ours out: the child is on CPU 1
+		 * already, this side's copy-on-write faults after fork()
+		 * (stack, write buffer) are taken, and the batch is emptied
+		 * first (DONTNEED drains the local CPU's).
+		 */
+		if (read(ready[0], &c, 1) != 1)
+			die("pipe");
+		memset(page_buf, 0, sizeof(page_buf));
+		dontneed(fd, 0, 0);
+		fill(fd, 8);
+		if (write(go[1], &c, 1) != 1)
+			die("pipe");
 		if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
 		    WEXITSTATUS(status))
 			return 1;
+		close(ready[0]);
+		close(ready[1]);
+		close(go[0]);
+		close(go[1]);
 		close(fd);
 		if (unlink(path))
 			die("unlink");
