@@ -5,9 +5,11 @@
 # make demo         boot the default kernel in QEMU and show pcdrop at work
 # make dkms-install register, build and install pcdrop with DKMS (as root)
 # make dkms-uninstall  remove it from DKMS again
-# make deb          build the Debian package pcdrop-dkms (into DEB_OUT)
+# make deb          build the Debian packages pcdrop-dkms and pcdrop-stat
+#                   (into DEB_OUT)
 # make bpf          build bpf/pcdrop-stat (static) and the tests' programs
 #                   into BPF_OUTPUT (default build/bpf)
+# make stat-install install pcdrop-stat to /usr/sbin (as root; DESTDIR)
 # make clean
 #
 # The module build is Kbuild's (see Kbuild), followed by scripts/klp-convert,
@@ -38,6 +40,9 @@ $(CONVERTER): scripts/klp-convert.c
 bpf:
 	$(MAKE) -C bpf OUTPUT=$(BPF_OUTPUT)
 	$(MAKE) -C tests/progs OUTPUT=$(BPF_OUTPUT)
+
+stat-install:
+	$(MAKE) -C bpf OUTPUT=$(BPF_OUTPUT) install
 
 check:
 	tests/run-matrix.sh
@@ -70,21 +75,21 @@ dkms-clean:
 	rm -f module/*.o module/.*.cmd
 
 # debian/changelog is written from VERSION, so the package version cannot
-# drift from it.  pcdrop-stat (bpf/) will join pcdrop-dkms here.
+# drift from it.  Builds pcdrop-dkms and pcdrop-stat.
 deb:
 	debian/gen-changelog $(VERSION) > debian/changelog
-	dpkg-buildpackage -b -us -uc
+	$(if $(VMLINUX_BTF),VMLINUX_BTF=$(VMLINUX_BTF)) dpkg-buildpackage -b -us -uc
 	mkdir -p $(DEB_OUT)
-	for f in ../pcdrop-dkms_$(VERSION)_all.deb ../pcdrop_$(VERSION)_*.buildinfo \
+	for f in ../pcdrop-*_$(VERSION)_*.deb ../pcdrop_$(VERSION)_*.buildinfo \
 		 ../pcdrop_$(VERSION)_*.changes; do mv $$f $(DEB_OUT)/; done
 	debian/rules clean
 
 clean:
 	rm -f $(CONVERTER)
 	rm -rf build results bpf/.output tests/progs/.output
-	rm -rf debian/.debhelper debian/pcdrop-dkms debian/files debian/*.substvars \
+	rm -rf debian/.debhelper debian/pcdrop-dkms debian/pcdrop-stat debian/pcdrop-stat-build debian/files debian/*.substvars \
 		debian/debhelper-build-stamp debian/*.debhelper.log debian/changelog
 	if [ -d $(KDIR) ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
-.PHONY: all module bpf check demo clean dkms-source dkms-install dkms-uninstall dkms-clean deb
+.PHONY: all module bpf stat-install check demo clean dkms-source dkms-install dkms-uninstall dkms-clean deb
 .DELETE_ON_ERROR:

@@ -27,7 +27,17 @@ set -eu
 MIRROR=${PCDROP_MIRROR:-http://deb.debian.org/debian}
 SECMIRROR=${PCDROP_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
-PKGS=dkms,dh-dkms,debhelper,build-essential,dpkg-dev,make,gcc,libc6-dev,kmod,openssl,xz-utils,zstd,binutils
+BASE_PKGS=dkms,dh-dkms,debhelper,build-essential,dpkg-dev,make,gcc,libc6-dev,kmod,openssl,xz-utils,zstd,binutils
+# The packages are built in the Debian 12 chroot: pcdrop-stat's build needs.
+STAT_BUILD_PKGS=clang,bpftool,libbpf-dev,libelf-dev,zlib1g-dev
+
+# pkgs_of NAME: what the chroot NAME has installed.
+pkgs_of() {
+	case $1 in
+	bookworm) echo "$BASE_PKGS,$STAT_BUILD_PKGS" ;;
+	*) echo "$BASE_PKGS" ;;
+	esac
+}
 
 root_of() {
 	case $1 in
@@ -54,6 +64,7 @@ sources() {
 # is made anew.
 ensure() {
 	root=$(root_of "$1")
+	PKGS=$(pkgs_of "$1")
 	[ "$(cat "$root/.pcdrop-ready" 2>/dev/null)" = "$PKGS" ] && return 0
 	if [ -e "$root/.pcdrop-ready" ]; then
 		log "installing $PKGS in the $1 DKMS chroot"

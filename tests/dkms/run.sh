@@ -16,10 +16,13 @@
 #     CONFIG_LIVEPATCH / CONFIG_SHMEM off) are skipped with DKMS's
 #     BUILD_EXCLUSIVE message and exit status 77, also through the kernel
 #     upgrade hook, which must not fail;
-#   - "make deb" builds pcdrop-dkms (in the Debian 12 chroot); installing it
-#     builds the module for the supported kernels and skips the others
-#     without failing; a kernel upgrade's hook rebuilds it; apt-get remove
-#     and purge leave nothing behind.
+#   - "make deb" builds pcdrop-dkms and pcdrop-stat (in the Debian 12
+#     chroot); installing them builds the module for the supported kernels
+#     and skips the others without failing; booting the first kernel, the
+#     packaged module and the packaged pcdrop-stat work together (batched
+#     removals counted, the pinned map read with bpftool); a kernel
+#     upgrade's hook rebuilds the module; apt-get remove and purge leave
+#     nothing behind.
 #
 # Prints one TAP stream ("1..N" last); exits non-zero if anything failed.
 # Environment: PCDROP_SERIES (as run-matrix.sh: 6.1 and 6.12 use the Debian
@@ -78,7 +81,8 @@ unpack() {
 
 # Nothing of pcdrop in chroot ROOT (after dkms remove / apt-get purge).
 nothing_left() {
-	left=$(cd "$1" && { ls -d var/lib/dkms/pcdrop usr/src/pcdrop-* 2>/dev/null
+	left=$(cd "$1" && { ls -d var/lib/dkms/pcdrop usr/src/pcdrop-* usr/sbin/pcdrop-stat \
+			usr/lib/pcdrop 2>/dev/null
 		find lib/modules -name 'pcdrop.ko*' 2>/dev/null
 		grep -l pcdrop lib/modules/*/modules.dep 2>/dev/null; })
 	[ -z "$left" ] || { echo "left behind: $left"; return 1; }
@@ -87,7 +91,7 @@ nothing_left() {
 # Start from a chroot without pcdrop or fake kernels (a killed run may
 # have left them).
 reset_chroot() {
-	cr "$1" sh -c 'dpkg --purge pcdrop-dkms || true
+	cr "$1" sh -c 'dpkg --purge pcdrop-dkms pcdrop-stat || true
 		dkms remove -m pcdrop -v "$1" --all || true
 		rm -rf /usr/src/pcdrop-* /var/lib/dkms/pcdrop' sh "$VER"
 	root=$(scripts/dkms-chroot.sh root "$1")
@@ -134,7 +138,9 @@ skip_test() {
 	fi
 }
 
-# boot_test NAME KVER KO: boot KVER, load and unload the DKMS-built KO.
+# boot_test NAME KVER KO [STAT]: boot KVER, load and unload the DKMS-built
+# KO (tests/dkms/guest.sh); with STAT, a packaged pcdrop-stat, check the two
+# packages together instead (tests/dkms/guest-packages.sh).
 boot_test() {
 	share=$W/share-$2
 	rm -rf "$share"
@@ -142,16 +148,22 @@ boot_test() {
 	unpack "$3" "$share/dkms.ko"
 	modinfo "$share/dkms.ko" > "$share/modinfo" 2>&1
 	cp tests/guest/lib.sh "$share/guest/lib.sh"
-	cp tests/dkms/guest.sh "$share/guest/dkms.sh"
+	if [ $# -ge 4 ]; then
+		cp "$4" "$share/pcdrop-stat"
+		cp tests/dkms/guest-packages.sh "$share/guest/dkms.sh"
+	else
+		cp tests/dkms/guest.sh "$share/guest/dkms.sh"
+	fi
 	initrd=$W/initrd-$2.cpio.gz
 	if ! scripts/mkinitramfs.sh "$2" "$initrd" >"$R/$2-initramfs.log" 2>&1; then
 		tap "not ok" "$1 $2: boot and load the DKMS-built module # initramfs, see $R/$2-initramfs.log"
 		return
 	fi
+	b=$R/boot-$2${4:+-packages}
 	rc=0
 	PCDROP_INITRD=$initrd PCDROP_VM_TIMEOUT=300 scripts/vm-run.sh "$2" "$share" \
-		guest/dkms.sh "$R/boot-$2" 2>"$R/boot-$2.runner" || rc=$?
-	out=$R/boot-$2/dkms.output
+		guest/dkms.sh "$b" 2>"$b.runner" || rc=$?
+	out=$b/dkms.output
 	lines=0
 	if [ -f "$out" ]; then
 		lines=$(grep -c -E '^(not )?ok ' "$out")
@@ -161,19 +173,19 @@ boot_test() {
 			"#") echo "# $rest" ;;
 			*) echo "not ok - $1 $2: ${rest#ok - }" ;;
 			esac
-		done > "$R/boot-$2.tap"
+		done > "$b.tap"
 		while read -r st rest; do
 			case $st in
 			ok) tap ok "${rest#- }" ;;
 			"#") echo "# $rest" ;;
 			*) tap "not ok" "${rest#ok - }" ;;
 			esac
-		done < "$R/boot-$2.tap"
+		done < "$b.tap"
 	fi
 	if [ "$rc" = 0 ] && [ "$lines" -gt 0 ]; then
 		tap ok "$1 $2: the guest finished with a clean kernel log"
 	else
-		tap "not ok" "$1 $2: the guest finished with a clean kernel log # $(tail -n 1 "$R/boot-$2.runner")"
+		tap "not ok" "$1 $2: the guest finished with a clean kernel log # $(tail -n 1 "$b.runner")"
 	fi
 }
 
@@ -221,16 +233,19 @@ kernel_tests() {
 		! grep pcdrop "$1/lib/modules/$2/modules.dep" 2>/dev/null' sh "$root" "$kver"
 }
 
-# deb_tests NAME KVER...: install the package, check, remove, purge.
+# deb_tests NAME KVER...: install the packages, check, remove, purge.
 deb_tests() {
 	name=$1
 	shift
 	root=$(scripts/dkms-chroot.sh root "$name")
+	rm -rf "$W/deb-in"
 	mkdir -p "$W/deb-in"
-	cp "$W/deb/pcdrop-dkms_${VER}_all.deb" "$W/deb-in/"
+	cp "$W/deb/pcdrop-dkms_${VER}_all.deb" "$W/deb/pcdrop-stat_${VER}_amd64.deb" "$W/deb-in/"
+	debs="$W/deb-in/pcdrop-dkms_${VER}_all.deb $W/deb-in/pcdrop-stat_${VER}_amd64.deb"
 	log=$R/$name-apt-install.log
-	step "$name: apt-get install pcdrop-dkms_${VER}_all.deb succeeds, unsupported kernels present" \
-		"$log" cr "$name" apt-get install -y -q "$W/deb-in/pcdrop-dkms_${VER}_all.deb"
+	# shellcheck disable=SC2086
+	step "$name: apt-get install pcdrop-dkms and pcdrop-stat succeeds, unsupported kernels present" \
+		"$log" cr "$name" apt-get install -y -q $debs
 	n=$(grep -c 'includes a BUILD_EXCLUSIVE directive' "$log")
 	if [ "$n" -ge 2 ]; then
 		tap ok "$name: the package's DKMS run skipped the unsupported kernels with the message ($n)"
@@ -246,9 +261,17 @@ deb_tests() {
 			tap "not ok" "$name: the package built and installed the converted module for $kver # ${ko:-no module}"
 		fi
 	done
+	kver=$1
+	ko=$(installed_ko "$root" "$kver")
+	if [ -n "$ko" ] && [ -x "$root/usr/sbin/pcdrop-stat" ] &&
+	   [ -f "$root/usr/lib/pcdrop/pcdrop.bpf.o" ]; then
+		tap ok "$name: pcdrop-stat is installed in /usr/sbin, its BPF object in /usr/lib/pcdrop"
+		boot_test "$name" "$kver" "$ko" "$root/usr/sbin/pcdrop-stat"
+	else
+		tap "not ok" "$name: pcdrop-stat is installed in /usr/sbin, its BPF object in /usr/lib/pcdrop"
+	fi
 	# A kernel upgrade: DKMS's headers hook rebuilds the module (AUTOINSTALL).
 	# (dkms 3.0 has no unbuild; its remove -k keeps the registration.)
-	kver=$1
 	step "$name: after dkms unbuild -k $kver, the kernel upgrade hook rebuilds it (AUTOINSTALL)" \
 		"$R/$name-autoinstall.log" cr "$name" sh -c '
 			{ dkms unbuild -m pcdrop -v "$1" -k "$2" ||
@@ -256,19 +279,22 @@ deb_tests() {
 			! find "/lib/modules/$2" -name "pcdrop.ko*" | grep . &&
 			run-parts --report --exit-on-error --arg="$2" /etc/kernel/header_postinst.d &&
 			find "/lib/modules/$2" -name "pcdrop.ko*" | grep .' sh "$VER" "$kver"
-	step "$name: apt-get remove pcdrop-dkms succeeds" "$R/$name-apt-remove.log" \
-		cr "$name" apt-get remove -y -q pcdrop-dkms
+	step "$name: apt-get remove pcdrop-dkms pcdrop-stat succeeds" "$R/$name-apt-remove.log" \
+		cr "$name" apt-get remove -y -q pcdrop-dkms pcdrop-stat
 	step "$name: after apt-get remove nothing of pcdrop is left" "$R/$name-removed.log" \
 		nothing_left "$root"
-	step "$name: installing the package again succeeds" "$R/$name-apt-reinstall.log" \
-		cr "$name" apt-get install -y -q "$W/deb-in/pcdrop-dkms_${VER}_all.deb"
-	step "$name: apt-get purge pcdrop-dkms succeeds and leaves nothing" "$R/$name-apt-purge.log" \
-		purge_and_check "$name" "$root"
+	# shellcheck disable=SC2086
+	step "$name: installing the packages again succeeds" "$R/$name-apt-reinstall.log" \
+		cr "$name" apt-get install -y -q $debs
+	step "$name: apt-get purge pcdrop-dkms pcdrop-stat succeeds and leaves nothing" \
+		"$R/$name-apt-purge.log" purge_and_check "$name" "$root"
 }
 
 purge_and_check() {
-	cr "$1" apt-get purge -y -q pcdrop-dkms || return 1
-	! cr "$1" dpkg -s pcdrop-dkms 2>/dev/null || { echo "still installed"; return 1; }
+	cr "$1" apt-get purge -y -q pcdrop-dkms pcdrop-stat || return 1
+	for p in pcdrop-dkms pcdrop-stat; do
+		! cr "$1" dpkg -s $p 2>/dev/null || { echo "$p still installed"; return 1; }
+	done
 	nothing_left "$2"
 }
 
@@ -335,7 +361,8 @@ chroot_tests() {
 			find "$4/lib/modules/$3" -name "pcdrop.ko*" | grep .' sh "$name" "$W" "$first" "$root"
 	step "$name: ... and make dkms-uninstall removes it again" "$R/$name-make-uninstall.log" \
 		uninstall_and_check "$name" "$root"
-	[ -f "$W/deb/pcdrop-dkms_${VER}_all.deb" ] && deb_tests "$name" "$@"
+	[ -f "$W/deb/pcdrop-dkms_${VER}_all.deb" ] && [ -f "$W/deb/pcdrop-stat_${VER}_amd64.deb" ] &&
+		deb_tests "$name" "$@"
 	reset_chroot "$name" >>"$R/$name-reset.log" 2>&1
 }
 
@@ -369,12 +396,22 @@ for s in $SERIES; do
 	esac
 done
 
-# The package is built once, in the Debian 12 chroot, as a buildd would.
-step "make deb builds pcdrop-dkms_${VER}_all.deb (Debian 12 chroot)" "$R/make-deb.log" \
-	sh -c 'PCDROP_WORK="" scripts/dkms-chroot.sh run bookworm "$1" \
-		make -C "$1/src" deb DEB_OUT="$1/deb" && test -f "$1/deb/pcdrop-dkms_$2_all.deb" &&
+# The packages are built once, in the Debian 12 chroot, as a buildd would.
+# pcdrop-stat's vmlinux.h comes from the BTF of the first kernel of the
+# matrix (the chroot has no /sys).
+first=${bw:-$tx}
+first=${first# }
+first=${first%% *}
+step "the BTF of $first for pcdrop-stat's build" "$R/btf.log" \
+	objcopy -O binary --only-section=.BTF "$PCDROP_CACHE/kernels/$first/vmlinux" "$W/vmlinux.btf"
+step "make deb builds pcdrop-dkms_${VER}_all.deb and pcdrop-stat_${VER}_amd64.deb (Debian 12 chroot)" \
+	"$R/make-deb.log" sh -c 'PCDROP_WORK="" scripts/dkms-chroot.sh run bookworm "$1" \
+		make -C "$1/src" deb DEB_OUT="$1/deb" VMLINUX_BTF="$1/vmlinux.btf" &&
 		dpkg-deb -f "$1/deb/pcdrop-dkms_$2_all.deb" Version | grep -qx "$2" &&
-		dpkg-deb -c "$1/deb/pcdrop-dkms_$2_all.deb" | grep -q "usr/src/pcdrop-$2/dkms.conf"' \
+		dpkg-deb -f "$1/deb/pcdrop-stat_$2_amd64.deb" Version | grep -qx "$2" &&
+		dpkg-deb -c "$1/deb/pcdrop-dkms_$2_all.deb" | grep -q "usr/src/pcdrop-$2/dkms.conf" &&
+		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/sbin/pcdrop-stat$" &&
+		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/lib/pcdrop/pcdrop.bpf.o$"' \
 	sh "$W" "$VER"
 
 # shellcheck disable=SC2086
