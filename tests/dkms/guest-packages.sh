@@ -34,12 +34,6 @@ check "bpftool map dump pinned /sys/fs/bpf/pcdrop/ops shows the truncate" sh -c 
 	'bpftool map dump pinned /sys/fs/bpf/pcdrop/ops | grep -q PCDROP_OP_TRUNCATE'
 check "pcdrop-stat stops" $STAT stop
 check "and unpins everything" test ! -e /sys/fs/bpf/pcdrop
-echo 0 > /sys/kernel/livepatch/pcdrop/enabled
-i=0
-while [ -d /sys/kernel/livepatch/pcdrop ] && [ $i -lt 60 ]; do
-	sleep 1
-	i=$((i + 1))
-done
-check "rmmod pcdrop succeeds" rmmod pcdrop
+check "disable and rmmod pcdrop succeed" pcdrop_unload
 umount /mnt/t
 finish
