@@ -10,18 +10,14 @@
 SUITE=packages
 STAT=/mnt/host/pcdrop-stat
 N=465
+PCDROP_KO=/mnt/host/dkms.ko
 
 # The truncate row of "pcdrop-stat dump": FIELD is 6 (SINGLE) or 8 (BATCHED).
 truncate_field() {
 	$STAT dump | awk -v f="$1" '$1 == "truncate" && $2 == "tmpfs" { print $f }'
 }
 
-check "insmod of the packaged pcdrop.ko succeeds" insmod /mnt/host/dkms.ko
-i=0
-while [ "$(cat /sys/kernel/livepatch/pcdrop/transition 2>/dev/null)" != 0 ] && [ $i -lt 60 ]; do
-	sleep 1
-	i=$((i + 1))
-done
+check "insmod of the packaged pcdrop.ko succeeds, the transition ends" pcdrop_load
 expect_eq "the livepatch is enabled" 1 "$(cat /sys/kernel/livepatch/pcdrop/enabled 2>&1)"
 check "the packaged pcdrop-stat starts" sh -c "$STAT start > /dev/null"
 check "a tmpfs with a $N-folio file" sh -c "mkdir -p /mnt/t && mount -t tmpfs -o huge=never tmpfs /mnt/t &&
