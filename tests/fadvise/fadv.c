@@ -29,8 +29,6 @@
  *   fadv dontneed PATH              DONTNEED the whole file, nothing else
  *   fadv resident PATH              print "resident=R"
  *
- * dontneed and resident also take a block device.
- *
  * The process runs on CPU 0 (crosscpu's second half on CPU 1).
  */
 #define _GNU_SOURCE
@@ -43,7 +41,6 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
-#include <sys/mount.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -78,18 +75,13 @@ static long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-/* The size of a file or a block device, in pages. */
 static long file_pages(int fd)
 {
-	unsigned long long bytes;
 	struct stat st;
 
 	if (fstat(fd, &st))
 		die("fstat");
-	bytes = st.st_size;
-	if (S_ISBLK(st.st_mode) && ioctl(fd, BLKGETSIZE64, &bytes))
-		die("BLKGETSIZE64");
-	return (bytes + PAGE - 1) / PAGE;
+	return (st.st_size + PAGE - 1) / PAGE;
 }
 
 static long resident(int fd)
