@@ -27,31 +27,47 @@
 #include <linux/shmem_fs.h>
 #include <linux/version.h>
 
-#define PCDROP_KV(a, b)		(LINUX_VERSION_CODE >> 8 == KERNEL_VERSION(a, b, 0) >> 8)
+/*
+ * Each difference below is chosen by the version range in which that API
+ * holds, never by an exact version, so every stable update of a series
+ * builds unchanged.  PCDROP_SERIES(a, b) is one series, for the check of
+ * the verified ones; PCDROP_SINCE(a, b) starts a range.
+ */
+#define PCDROP_SERIES(a, b)	(LINUX_VERSION_CODE >> 8 == KERNEL_VERSION(a, b, 0) >> 8)
+#define PCDROP_SINCE(a, b)	(KERNEL_VERSION(a, b, 0) <= LINUX_VERSION_CODE)
 
-#if !(PCDROP_KV(6, 1) || PCDROP_KV(6, 12) || PCDROP_KV(7, 3))
-#error "pcdrop is verified on Debian's Linux 6.1, 6.12 and 7.3 kernels only"
+/*
+ * The series tests/kernels.list verifies (7.1: Debian carries its images
+ * but no longer its headers, so it cannot be built or verified).
+ */
+#if !(PCDROP_SERIES(6, 1) || PCDROP_SERIES(6, 12) || \
+	PCDROP_SERIES(7, 2) || PCDROP_SERIES(7, 3))
+#error "pcdrop is verified on Linux 6.1, 6.12, 7.2 and 7.3 only (newest verified: 7.3)"
 #endif
 #if !defined(CONFIG_X86_64) || !defined(CONFIG_LIVEPATCH) || \
 	!defined(CONFIG_SHMEM) || !defined(CONFIG_DYNAMIC_FTRACE)
 #error "pcdrop needs x86_64 with CONFIG_LIVEPATCH, CONFIG_SHMEM and CONFIG_DYNAMIC_FTRACE"
 #endif
 
-#if PCDROP_KV(7, 3)
+/* folio_batch.h split from pagevec.h; the first verified series with it is 7.2. */
+#if PCDROP_SINCE(7, 2)
 #include <linux/folio_batch.h>
 #else
 #include <linux/pagevec.h>
 #endif
 
 /* find_lock_entries() takes the start index by value before 6.2. */
-#if PCDROP_KV(6, 1)
+#if !PCDROP_SINCE(6, 2)
 #define PCDROP_START_ARG	pgoff_t
 #else
 #define PCDROP_START_ARG	pgoff_t *
 #endif
 
-/* The batch size, and shmem_undo_range()'s lend, which is unsigned in 7.x. */
-#if PCDROP_KV(7, 3)
+/*
+ * The batch size, and shmem_undo_range()'s lend, which is unsigned in 7.x
+ * (checked in the BTF of 7.2 and 7.3: uoff_t).
+ */
+#if PCDROP_SINCE(7, 2)
 #define PCDROP_BATCH_SIZE	FOLIO_BATCH_SIZE
 #define PCDROP_LEND_T		uoff_t
 #else
@@ -83,13 +99,15 @@ void shmem_undo_range(struct inode *inode, loff_t lstart, PCDROP_LEND_T lend,
  * The fadvise path (fadvise_drain.c).  The function it replaces is
  * invalidate_mapping_pagevec() in 6.1 and mapping_try_invalidate() after;
  * only its address is used, to check that no one else has patched it.
- * 6.1 clears shadow entries one at a time, 6.12 per batch, 7.x per range.
+ * 6.1 clears shadow entries one at a time, 6.12 per batch, 6.13 and
+ * later per range (seed 004, mainline in 6.13).  A range that starts at
+ * 6.12 or 7.2 starts at the first verified series with that API.
  * Some are static (6.1's mapping_evict_folio() and clear_shadow_entry(),
  * clear_shadow_entries() everywhere) but in kallsyms under their own
  * names: gcc renames a function whose calling convention it changes
  * (.isra, .constprop), so these have the normal one.
  */
-#if PCDROP_KV(6, 1)
+#if !PCDROP_SINCE(6, 12)
 #define PCDROP_TRY_INVALIDATE	invalidate_mapping_pagevec
 #else
 #define PCDROP_TRY_INVALIDATE	mapping_try_invalidate
@@ -100,10 +118,10 @@ unsigned long PCDROP_TRY_INVALIDATE(struct address_space *mapping,
 long mapping_evict_folio(struct address_space *mapping,
 			 struct folio *folio) __weak;
 void deactivate_file_folio(struct folio *folio) __weak;
-#if PCDROP_KV(6, 1)
+#if !PCDROP_SINCE(6, 12)
 void clear_shadow_entry(struct address_space *mapping, pgoff_t index,
 			void *entry) __weak;
-#elif PCDROP_KV(6, 12)
+#elif !PCDROP_SINCE(6, 13)
 void clear_shadow_entries(struct address_space *mapping,
 			  struct folio_batch *fbatch, pgoff_t *indices) __weak;
 #else
@@ -124,7 +142,7 @@ static inline unsigned int pcdrop_find_lock_entries(struct address_space *mappin
 						    struct folio_batch *fbatch,
 						    pgoff_t *indices)
 {
-#if PCDROP_KV(6, 1)
+#if !PCDROP_SINCE(6, 2)
 	unsigned int nr = find_lock_entries(mapping, *start, end, fbatch, indices);
 
 	if (nr) {
@@ -148,7 +166,7 @@ static inline void pcdrop_clear_shadow_entries(struct address_space *mapping,
 					       struct folio_batch *fbatch,
 					       pgoff_t *indices)
 {
-#if PCDROP_KV(6, 1)
+#if !PCDROP_SINCE(6, 12)
 	int i;
 
 	if (shmem_mapping(mapping) || dax_mapping(mapping))
@@ -156,7 +174,7 @@ static inline void pcdrop_clear_shadow_entries(struct address_space *mapping,
 	for (i = 0; i < folio_batch_count(fbatch); i++)
 		if (xa_is_value(fbatch->folios[i]))
 			clear_shadow_entry(mapping, indices[i], fbatch->folios[i]);
-#elif PCDROP_KV(6, 12)
+#elif !PCDROP_SINCE(6, 13)
 	clear_shadow_entries(mapping, fbatch, indices);
 #else
 	clear_shadow_entries(mapping, indices[0],

@@ -31,7 +31,7 @@ static const struct vmlinux_symbol vmlinux_symbols[] = {
 	VMLINUX_SYMBOL(PCDROP_TRY_INVALIDATE),
 	VMLINUX_SYMBOL(mapping_evict_folio),
 	VMLINUX_SYMBOL(deactivate_file_folio),
-#if PCDROP_KV(6, 1)
+#if !PCDROP_SINCE(6, 12)
 	VMLINUX_SYMBOL(clear_shadow_entry),
 #else
 	VMLINUX_SYMBOL(clear_shadow_entries),

@@ -6,8 +6,10 @@
 # The host's apt configuration is never read or changed: sources, state,
 # lists and downloaded archives all live under $PCDROP_CACHE/apt.  The
 # sources are the Debian suites the kernel matrix comes from.  Index files
-# are refreshed at most once a day (PCDROP_APT_MAX_AGE seconds) so that a
-# second run downloads nothing.
+# are refreshed at most once a day (PCDROP_APT_MAX_AGE seconds), or when
+# the list of suites changed, so that a second run downloads nothing.
+# The suites are every one tests/kernels.list names, plus experimental
+# for the canary streams (scripts/kernels.sh canaries).
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -26,7 +28,11 @@ setup() {
 deb [signed-by=$KEYRING] $MIRROR bookworm main
 deb [signed-by=$KEYRING] $SECMIRROR bookworm-security main
 deb [signed-by=$KEYRING] $MIRROR trixie main
+deb [signed-by=$KEYRING] $SECMIRROR trixie-security main
 deb [signed-by=$KEYRING] $MIRROR trixie-backports main
+deb [signed-by=$KEYRING] $MIRROR forky main
+deb [signed-by=$KEYRING] $MIRROR sid main
+deb [signed-by=$KEYRING] $MIRROR experimental main
 SRC
 }
 
@@ -49,12 +55,13 @@ case $cmd in
 update)
 	stamp=$APTDIR/state/updated
 	if [ -e "$stamp" ] && [ "${PCDROP_APT_FORCE_UPDATE:-0}" = 0 ] &&
+	   cmp -s "$stamp" "$APTDIR/etc/sources.list" &&
 	   [ $(( $(date +%s) - $(stat -c %Y "$stamp") )) -lt "$MAX_AGE" ]; then
 		exit 0
 	fi
 	# shellcheck disable=SC2046
 	apt-get $(opts) -q update >&2
-	touch "$stamp"
+	cp "$APTDIR/etc/sources.list" "$stamp"
 	;;
 get)
 	# shellcheck disable=SC2046

@@ -54,18 +54,27 @@ sources() {
 		;;
 	trixie)
 		echo "deb $MIRROR trixie main"
+		echo "deb $SECMIRROR trixie-security main"
 		echo "deb $MIRROR trixie-backports main"
 		;;
 	esac
 }
 
-# The ready stamp records the package list.  A changed list is installed
+# The ready stamp records the package list; the sources are rewritten
+# when they change.  A changed list is installed
 # into an existing chroot (keeping its headers); if that fails, the chroot
 # is made anew.
 ensure() {
 	root=$(root_of "$1")
 	PKGS=$(pkgs_of "$1")
-	[ "$(cat "$root/.pcdrop-ready" 2>/dev/null)" = "$PKGS" ] && return 0
+	if [ "$(cat "$root/.pcdrop-ready" 2>/dev/null)" = "$PKGS" ]; then
+		# A suite added since the chroot was made (trixie-security).
+		sources "$1" | cmp -s - "$root/etc/apt/sources.list" && return 0
+		sources "$1" > "$root/etc/apt/sources.list"
+		in_root "$1" apt-get -q update >>"$root.log" 2>&1 ||
+			die "apt-get update failed in $root, see $root.log"
+		return 0
+	fi
 	if [ -e "$root/.pcdrop-ready" ]; then
 		log "installing $PKGS in the $1 DKMS chroot"
 		# shellcheck disable=SC2046

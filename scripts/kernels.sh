@@ -1,13 +1,21 @@
 #!/bin/sh
-# kernels.sh - fetch the stock Debian kernels pcdrop is built and tested on.
+# kernels.sh - the stock Debian kernels pcdrop is built and tested on.
 #
-# Usage: kernels.sh resolve SERIES   print the newest kernel release of SERIES
-#        kernels.sh fetch SERIES     download and unpack it; print the release
-#        kernels.sh list             the series names, default first
+# Usage: kernels.sh list [ROLE]      names of tests/kernels.list (full, smoke)
+#        kernels.sh field NAME COL   one column of NAME's line (release,
+#                                    suites, compiler, flavour, role, debian)
+#        kernels.sh resolve NAME     the newest release of NAME in Debian's
+#                                    archive; exit 3 if Debian carries none
+#        kernels.sh fetch NAME|KVER  download and unpack it; print the release
+#        kernels.sh table            the README's table of supported kernels
+#        kernels.sh canaries         "SERIES KVER" for the newest build of
+#                                    every generic x86_64 kernel series in the
+#                                    archive that tests/kernels.list lacks
 #
-# SERIES is 6.1, 6.12 or 7.  Debian replaces kernel builds, so the newest
-# build of a series is looked up at run time; pin one with
-# PCDROP_KVER_6_1=6.1.0-57-amd64 (PCDROP_KVER_6_12, PCDROP_KVER_7 likewise).
+# Debian replaces kernel builds, so each name of the list is resolved at run
+# time to the newest release that matches its pattern and flavour in one of
+# its suites.  Pin one with PCDROP_KVER_<name>, '.', '+' and '-' in the name
+# turned into '_' (PCDROP_KVER_6_12_deb12=6.12.118+deb12-amd64).
 #
 # Each release is unpacked under $PCDROP_CACHE/kernels/KVER/:
 #   root/        the image, modules and headers packages, unpacked
@@ -15,25 +23,69 @@
 #   vmlinux      the same, uncompressed, for a fast PVH boot
 #   modules/     lib/modules/KVER of the image (plus linux-modules on 7.x)
 #   kdir         a symlink to the headers (the KDIR to build against)
-#   compiler     "host" (gcc-12 on bookworm) or "trixie" (gcc-14 chroot)
-# A release already unpacked is never downloaded again.
+#   compiler     gcc-N, read from the headers' dependencies (with-compiler.sh)
+# A release already unpacked is never downloaded again.  Fetches take a
+# lock: the private apt state is shared by every checkout on the machine.
 set -eu
 . "$(dirname "$0")/common.sh"
 
 APT="$(cd "$(dirname "$0")" && pwd)/apt-private.sh"
-SERIES_ALL="6.12 6.1 7"
+LIST=$(cd "$(dirname "$0")/.." && pwd)/tests/kernels.list
 
-pattern() {
-	case $1 in
-	6.1) echo '^linux-image-6\.1\.0-[0-9]+-amd64(-unsigned)?$' ;;
-	6.12) echo '^linux-image-6\.12\.[0-9]+\+deb12-amd64(-unsigned)?$' ;;
-	7) echo '^linux-image-7\.[0-9]+\.[0-9]+\+deb13-amd64(-unsigned)?$' ;;
-	*) die "unknown series '$1' (known: $SERIES_ALL)" ;;
-	esac
+entries() {
+	grep -v -e '^#' -e '^[[:space:]]*$' "$LIST"
+}
+
+list() {
+	entries | awk -v r="${1:-}" 'r == "" || $6 == r { printf "%s%s", s, $1; s = " " }
+		END { print "" }'
+}
+
+# field NAME COLUMN
+field() {
+	line=$(entries | awk -v n="$1" '$1 == n')
+	[ -n "$line" ] || die "unknown kernel '$1' (known: $(list))"
+	echo "$line" | awk -v c="$2" '
+		BEGIN { split("name release suites compiler flavour role", k, " ") }
+		{ for (i = 1; i <= 6; i++) if (k[i] == c) { print $i; exit }
+		  if (c == "debian") { $1 = $2 = $3 = $4 = $5 = $6 = ""; sub(/^ +/, ""); print; exit }
+		  exit 1 }' || die "unknown column '$2'"
 }
 
 pinned() {
-	eval "echo \${PCDROP_KVER_$(echo "$1" | tr . _):-}"
+	eval "echo \${PCDROP_KVER_$(echo "$1" | tr '.+-' '___'):-}"
+}
+
+# index: "PACKAGE VERSION SUITE DEPENDS" for every linux-* package of the
+# private archive, rebuilt after each index update (one apt-cache call per
+# package would take minutes with this many suites).
+index() {
+	"$APT" update
+	idx=$PCDROP_CACHE/apt/linux.index
+	if [ ! -s "$idx" ] || [ -n "$(find "$PCDROP_CACHE/apt/state/updated" -newer "$idx")" ]; then
+		for f in "$PCDROP_CACHE"/apt/state/lists/*_Packages*; do
+			suite=$(basename "$f" | sed -E 's/.*_dists_([^_]+)_.*/\1/')
+			/usr/lib/apt/apt-helper cat-file "$f" | awk -v s="$suite" '
+				/^Package: / { p = $2; v = ""; d = "" }
+				/^Version: / { v = $2 }
+				/^Depends: / { d = substr($0, 10); gsub(/ /, "", d) }
+				/^$/ { if (p ~ /^linux-/) print p, v, s, d; p = "" }'
+		done > "$idx.tmp"
+		mv "$idx.tmp" "$idx"
+	fi
+	echo "$idx"
+}
+
+# releases PATTERN: kernel releases whose image package matches, newest
+# first (signed and -unsigned images count once).
+releases() {
+	awk '{ print $1 }' "$(index)" | grep -E "^linux-image-($1)(-unsigned)?\$" |
+		sed -e 's/^linux-image-//' -e 's/-unsigned$//' | sort -urV
+}
+
+# suites_of PKG: the suites the archive has PKG in.
+suites_of() {
+	awk -v p="$1" '$1 == p { print $3 }' "$(index)"
 }
 
 resolve() {
@@ -42,18 +94,33 @@ resolve() {
 		echo "$pin"
 		return
 	fi
-	"$APT" update
-	kver=$("$APT" cache search --names-only "$(pattern "$1")" |
-		sed -e 's/ .*//' -e 's/^linux-image-//' -e 's/-unsigned$//' |
-		sort -uV | tail -n 1)
-	[ -n "$kver" ] || die "no kernel of series $1 in the archive"
-	echo "$kver"
+	pat="$(field "$1" release)-$(field "$1" flavour)"
+	suites=$(field "$1" suites | tr , ' ')
+	for kver in $(releases "$pat"); do
+		# Debian keeps old backports images longer than their headers.
+		[ -n "$(suites_of "linux-headers-$kver")" ] || continue
+		for s in $(suites_of "linux-image-$kver") $(suites_of "linux-image-$kver-unsigned"); do
+			case " $suites " in
+			*" $s "*) echo "$kver"; return ;;
+			esac
+		done
+	done
+	echo "Debian carries no $1 kernel with headers (linux-image-$pat in $suites)" >&2
+	exit 3
 }
 
-# field PKG NAME: one control field of the candidate version of PKG.
-field() {
-	"$APT" cache show --no-all-versions "$1" 2>/dev/null |
-		sed -n "s/^$2: //p" | head -n 1
+# ctl PKG Version|Depends: a field of the newest version of PKG.
+ctl() {
+	awk -v p="$1" '$1 == p { print $2, $4 }' "$(index)" | sort -rV | head -n 1 |
+		awk -v f="$2" '{ print f == "Version" ? $1 : $2 }'
+}
+
+# The compiler Debian built KVER with, from its headers' dependencies
+# (gcc-N-for-host on Debian 13 and later, linux-compiler-gcc-N-x86 before).
+compiler() {
+	c=$(ctl "linux-headers-$1" Depends | grep -o -E 'gcc-[0-9]+' | head -n 1)
+	[ -n "$c" ] || die "cannot tell which gcc built $1"
+	echo "$c"
 }
 
 # Packages that make up KVER: the image (signed if Debian has it), the
@@ -61,9 +128,11 @@ field() {
 packages() {
 	kver=$1
 	stem=${kver%-amd64}
+	stem=${stem%-cloud}
+	stem=${stem%-rt}
 	img=linux-image-$kver
-	[ -n "$(field "$img" Version)" ] || img=$img-unsigned
-	[ -n "$(field "$img" Version)" ] || die "neither $img nor linux-image-$kver in the archive"
+	[ -n "$(ctl "$img" Version)" ] || img=$img-unsigned
+	[ -n "$(ctl "$img" Version)" ] || die "neither $img nor linux-image-$kver in the archive"
 	todo="$img linux-headers-$kver"
 	seen=""
 	while [ -n "$todo" ]; do
@@ -73,11 +142,11 @@ packages() {
 		todo="$*"
 		case " $seen " in *" $p "*) continue ;; esac
 		seen="$seen $p"
-		ver=$(field "$p" Version)
+		ver=$(ctl "$p" Version)
 		# An alternative Debian does not build (a signed image) has none.
 		[ -n "$ver" ] || continue
 		echo "$p=$ver"
-		deps=$(field "$p" Depends | tr ',|' '\n\n' | sed -e 's/^ *//' -e 's/ .*//')
+		deps=$(ctl "$p" Depends | tr ',|' '\n\n' | sed -e 's/(.*//')
 		for d in $deps; do
 			case $d in
 			linux-*"$stem"*|linux-kbuild-*) todo="$todo $d" ;;
@@ -102,14 +171,21 @@ fix_headers() {
 }
 
 fetch() {
-	kver=$(resolve "$1")
+	case $1 in
+	*-amd64) kver=$1 ;;
+	*) kver=$(resolve "$1") ;;
+	esac
 	dir=$PCDROP_CACHE/kernels/$kver
+	[ ! -e "$dir/.ready" ] || { echo "$kver"; return; }
+	mkdir -p "$PCDROP_CACHE/kernels"
+	exec 8>"$PCDROP_CACHE/kernels/.fetch.lock"
+	flock 8
 	if [ ! -e "$dir/.ready" ]; then
 		log "fetching $kver"
-		"$APT" update
 		rm -rf "$dir"
 		mkdir -p "$dir/debs" "$dir/root"
 		pkgs=$(packages "$kver")
+		cc=$(compiler "$kver")
 		# shellcheck disable=SC2086
 		(cd "$dir/debs" && "$APT" get -q download $pkgs >&2) ||
 			die "downloading $kver failed"
@@ -125,19 +201,50 @@ fetch() {
 		ln -sfn "$vmlinuz" "$dir/vmlinuz"
 		"$(dirname "$0")/extract-vmlinux.sh" "$vmlinuz" "$dir/vmlinux"
 		ln -sfn "$dir/root/usr/src/linux-headers-$kver" "$dir/kdir"
-		case $1 in
-		7) echo trixie ;;
-		*) echo host ;;
-		esac > "$dir/compiler"
+		echo "$cc" > "$dir/compiler"
 		rm -rf "$dir/debs"
 		touch "$dir/.ready"
 	fi
+	flock -u 8
 	echo "$kver"
 }
 
+# Every generic x86_64 kernel image in the archive, as "SERIES KVER" with
+# SERIES = major.minor plus its +debN tag, minus the builds the list covers
+# (whatever their flavour: cloud and rt follow their generic build).
+# Meta packages (linux-image-amd64, a series' linux-image-X.Y-amd64 in
+# Debian 12) are not kernels: only images that need an initramfs tool are.
+canaries() {
+	listed=$(entries | awk '{ printf "%s%s", s, $2; s = "|" }')
+	for kver in $(releases '[0-9][^ ]*-amd64' | grep -v -E -e '-(cloud|rt)-amd64$' -e '-dbg$' |
+			grep -v -E "^($listed)-amd64\$"); do
+		ctl "linux-image-$kver" Depends | grep -q initramfs ||
+			ctl "linux-image-$kver-unsigned" Depends | grep -q initramfs || continue
+		series=$(echo "$kver" | sed -E 's/^([0-9]+\.[0-9]+)[^+]*(\+deb[0-9]+)?-amd64$/\1\2/')
+		echo "$series $kver"
+	done | sort -V -k1,1 -k2,2 | awk '{ last[$1] = $2; if (!($1 in seen)) { seen[$1] = 1; o[++n] = $1 } }
+		END { for (i = 1; i <= n; i++) print o[i], last[o[i]] }'
+}
+
+# The README's "Supported kernels" table, less its last column (the
+# newest build tested, which tests/readme-kernels.sh leaves to the README).
+table() {
+	echo "| kernel | release | suites | compiler | flavour | tests | serves |"
+	echo "|---|---|---|---|---|---|---|"
+	for n in $(list); do
+		printf '| %s | `%s` | %s | %s | %s | %s | Debian %s |\n' "$n" \
+			"$(field "$n" release)-$(field "$n" flavour)" "$(field "$n" suites)" \
+			"$(field "$n" compiler)" "$(field "$n" flavour)" "$(field "$n" role)" \
+			"$(field "$n" debian)"
+	done
+}
+
 case ${1:-} in
+list) list "${2:-}" ;;
+table) table ;;
+field) field "$2" "$3" ;;
 resolve) resolve "$2" ;;
 fetch) fetch "$2" ;;
-list) echo "$SERIES_ALL" ;;
-*) die "usage: kernels.sh resolve|fetch SERIES | list" ;;
+canaries) canaries ;;
+*) die "usage: kernels.sh list [ROLE] | field NAME COLUMN | table | resolve NAME | fetch NAME|KVER | canaries" ;;
 esac

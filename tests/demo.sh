@@ -14,7 +14,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 . scripts/common.sh
 
-kver=$(scripts/kernels.sh fetch 6.12)
+kver=$(scripts/kernels.sh fetch 6.12+deb12)
 work=${PCDROP_WORK:-$top}
 b=$work/build/$kver
 mkdir -p "$b"

@@ -1,11 +1,19 @@
 # shellcheck shell=sh
 # tap.sh - TAP helpers for the host-side test runners (run-matrix.sh,
 # dkms/run.sh).  Sourced.  N numbers the current stream; PASSED and FAILED
-# count every line.
+# count every line but skips, which SKIPPED counts.
 
 N=0
 PASSED=0
 FAILED=0
+SKIPPED=0
+
+# skip DESCRIPTION REASON: a TAP "# SKIP" line, neither a pass nor a failure.
+skip() {
+	N=$((N + 1))
+	echo "ok $N - $1 # SKIP $2"
+	SKIPPED=$((SKIPPED + 1))
+}
 
 # tap STATUS DESCRIPTION: one numbered line of the current stream.
 tap() {

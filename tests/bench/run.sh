@@ -4,7 +4,7 @@
 #
 # Usage: tests/bench/run.sh shmem [MIB] [RUNS]   (default 1024 MiB, 5 runs)
 #        tests/bench/run.sh fadvise [RUNS]       (default 5 runs)
-#        PCDROP_SERIES="7" for a subset of the matrix,
+#        PCDROP_SERIES="7.3" for a subset of the matrix (default: its full rows),
 #        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks.
 #
 # Per kernel (and for fadvise, per vCPU count: 2 and 4), two boots: one
@@ -79,7 +79,7 @@ else
 	UNIT=us/call SCALE=1e3
 fi
 mkdir -p "$work" "$out"
-for series in ${PCDROP_SERIES:-$(scripts/kernels.sh list)}; do
+for series in ${PCDROP_SERIES:-$(scripts/kernels.sh list full)}; do
 	kver=$(scripts/kernels.sh fetch "$series")
 	b=$work/$kver
 	scripts/build-module.sh "$kver" "$b/pcdrop" > "$out/$kver.build.log" 2>&1

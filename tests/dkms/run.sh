@@ -25,8 +25,9 @@
 #     nothing behind.
 #
 # Prints one TAP stream ("1..N" last); exits non-zero if anything failed.
-# Environment: PCDROP_SERIES (as run-matrix.sh: 6.1 and 6.12 use the Debian
-# 12 chroot, 7 the Debian 13 one), PCDROP_WORK (build/dkms and
+# Environment: PCDROP_SERIES (names of tests/kernels.list, default: the
+# full rows; kernels built with gcc-12 use the Debian 12 chroot, gcc-14
+# the Debian 13 one), PCDROP_WORK (build/dkms and
 # results/dkms go there).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -36,7 +37,7 @@ work=${PCDROP_WORK:-$top}
 W=$work/build/dkms
 R=$work/results/dkms
 VER=$(cat VERSION)
-SERIES=${PCDROP_SERIES:-$(scripts/kernels.sh list)}
+SERIES=${PCDROP_SERIES:-$(scripts/kernels.sh list full)}
 . tests/tap.sh
 
 # cr NAME CMD...: run CMD in the DKMS chroot NAME, in $W (bind-mounted).
@@ -339,13 +340,13 @@ chroot_tests() {
 			's/^CONFIG_SHMEM=y/# CONFIG_SHMEM is not set/'
 		skip="7.3.0-99-noshmem-amd64:no-CONFIG_SHMEM"
 		# An older 7.x from trixie-backports, as a real out-of-range kernel.
-		old=$(cr "$name" apt-cache search --names-only '^linux-headers-7\.[0-9]+\.[0-9]+\+deb13-amd64$' |
-			sed 's/^linux-headers-\([^ ]*\) .*/\1/' | grep -v '^7\.3\.' | sort -V | tail -n 1)
+		old=$(cr "$name" apt-cache search --names-only '^linux-headers-[67]\.[0-9]+\.[0-9]+\+deb13-amd64$' |
+			sed 's/^linux-headers-\([^ ]*\) .*/\1/' | grep -v -E '^(6\.12|7\.2|7\.3)\.' | sort -V | tail -n 1)
 		if [ -n "$old" ] && scripts/dkms-chroot.sh headers "$name" "$old" >"$R/$name-old.log" 2>&1; then
 			skip="$skip $old:version-${old%%+*}"
 		else
-			fake_kernel "$root" 7.2.0-99-amd64 "$first" ''
-			skip="$skip 7.2.0-99-amd64:version-7.2"
+			fake_kernel "$root" 7.1.0-99-amd64 "$first" ''
+			skip="$skip 7.1.0-99-amd64:version-7.1"
 		fi
 		;;
 	esac
@@ -390,9 +391,9 @@ for s in $SERIES; do
 		tap "not ok" "fetch the newest $s kernel # see $R/fetch-$s.log"
 		continue
 	fi
-	case $s in
-	7) tx="$tx $k" ;;
-	*) bw="$bw $k" ;;
+	case $(cat "$PCDROP_CACHE/kernels/$k/compiler") in
+	gcc-12|host) bw="$bw $k" ;;
+	*) tx="$tx $k" ;;
 	esac
 done
 
