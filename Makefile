@@ -18,7 +18,7 @@
 
 KVER ?= $(shell uname -r)
 KDIR ?= /lib/modules/$(KVER)/build
-CONVERTER_CC ?= $(firstword $(shell which cc gcc gcc-14 gcc-12 2>/dev/null))
+CONVERTER_CC ?= $(firstword $(shell which cc gcc gcc-16 gcc-15 gcc-14 gcc-12 2>/dev/null))
 CONVERTER := scripts/klp-convert
 PCDROP_NAME ?= pcdrop
 BPF_OUTPUT ?= $(CURDIR)/build/bpf
@@ -35,7 +35,7 @@ module: $(CONVERTER)
 	$(CURDIR)/$(CONVERTER) $(PCDROP_NAME).ko
 
 $(CONVERTER): scripts/klp-convert.c
-	$(CONVERTER_CC) -O2 -Wall -Wextra -o $@ $<
+	$(or $(CONVERTER_CC),$(error no C compiler (cc, gcc, gcc-N) for scripts/klp-convert.c)) -O2 -Wall -Wextra -o $@ $<
 
 bpf:
 	$(MAKE) -C bpf OUTPUT=$(BPF_OUTPUT)

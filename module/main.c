@@ -78,6 +78,9 @@ static int __init pcdrop_init(void)
 	}
 	pcdrop_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	pcdrop_vmlinux_symbols_create(pcdrop_debugfs);
+	if (!PCDROP_VERIFIED)
+		pr_warn("%s is not a verified kernel series: built for testing (PCDROP_UNVERIFIED_KERNEL)\n",
+			init_utsname()->release);
 	pr_info("loaded on %s: batched shmem truncation, drain-aware fadvise\n",
 		init_utsname()->release);
 	return 0;

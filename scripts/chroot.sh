@@ -1,19 +1,31 @@
 #!/bin/sh
-# chroot.sh - the Debian 13 (trixie) build chroot for kernels built with gcc-14.
+# chroot.sh - build chroots for kernels built with a newer gcc than the
+# host's: Debian 13 (trixie) for gcc-14, Debian 14 (forky) for gcc-16.
 #
-# Usage: chroot.sh ensure          create it once (cached under $PCDROP_CACHE)
-#        chroot.sh run DIR CMD...  run CMD inside it with DIR bind-mounted at
-#                                  the same path, plus $PCDROP_CACHE and /proc
+# Usage: chroot.sh ensure SUITE          create it once (cached under $PCDROP_CACHE)
+#        chroot.sh run SUITE DIR CMD...  run CMD inside it with DIR bind-mounted
+#                                        at the same path, plus the kernels and /proc
 #
-# Debian 13's kernels are built with gcc-14, which bookworm cannot install
-# without upgrading libc6, so modules for them are built in this chroot.
-# objtool reads /proc, hence the /proc mount.
+# Debian 13's kernels are built with gcc-14 and Debian 14's with gcc-16,
+# which bookworm cannot install without upgrading libc6, so modules for
+# them are built in these chroots.  objtool reads /proc, hence the /proc
+# mount.
 set -eu
 . "$(dirname "$0")/common.sh"
 
-ROOT=$PCDROP_CACHE/chroot/trixie
 MIRROR=${PCDROP_MIRROR:-http://deb.debian.org/debian}
-PKGS=gcc-14,make,libc6-dev,libelf-dev,bc,kmod,dwarves,sparse,ca-certificates,xz-utils,zstd
+
+# setup SUITE: ROOT and PKGS of the chroot for SUITE.
+setup() {
+	case $1 in
+	trixie) cc=gcc-14 ;;
+	forky) cc=gcc-16 ;;
+	*) die "no build chroot for '$1' (trixie, forky)" ;;
+	esac
+	SUITE=$1
+	ROOT=$PCDROP_CACHE/chroot/$1
+	PKGS=$cc,make,libc6-dev,libelf-dev,bc,kmod,dwarves,sparse,ca-certificates,xz-utils,zstd
+}
 
 # The ready stamp records the package list, so a changed list rebuilds it.
 ensure() {
@@ -22,10 +34,14 @@ ensure() {
 	unmount_stale "$ROOT"
 	rm -rf "$ROOT"
 	mkdir -p "$(dirname "$ROOT")"
-	log "creating the trixie build chroot in $ROOT (several minutes, once)"
+	log "creating the $SUITE build chroot in $ROOT (several minutes, once)"
+	# Debian 12's debootstrap has no script for forky; sid's fits every
+	# suite after trixie.
+	script=/usr/share/debootstrap/scripts/$SUITE
+	[ -e "$script" ] || script=/usr/share/debootstrap/scripts/sid
 	debootstrap --variant=minbase --include="$PKGS" \
 		--keyring=/usr/share/keyrings/debian-archive-keyring.gpg \
-		trixie "$ROOT" "$MIRROR" >"$ROOT.log" 2>&1 ||
+		"$SUITE" "$ROOT" "$MIRROR" "$script" >"$ROOT.log" 2>&1 ||
 		die "debootstrap failed, see $ROOT.log"
 	echo "$PKGS" > "$ROOT/.pcdrop-ready"
 }
@@ -51,8 +67,10 @@ run() {
 	return $rc
 }
 
-case ${1:-} in
+[ $# -ge 2 ] || die "usage: chroot.sh ensure SUITE | run SUITE DIR CMD..."
+setup "$2"
+case $1 in
 ensure) ensure ;;
-run) shift; run "$@" ;;
-*) die "usage: chroot.sh ensure | run DIR CMD..." ;;
+run) shift 2; run "$@" ;;
+*) die "usage: chroot.sh ensure SUITE | run SUITE DIR CMD..." ;;
 esac

@@ -8,9 +8,10 @@
 #                                    archive; exit 3 if Debian carries none
 #        kernels.sh fetch NAME|KVER  download and unpack it; print the release
 #        kernels.sh table            the README's table of supported kernels
-#        kernels.sh canaries         "SERIES KVER" for the newest build of
-#                                    every generic x86_64 kernel series in the
-#                                    archive that tests/kernels.list lacks
+#        kernels.sh canaries         "SERIES KVER headers|no-headers" for the
+#                                    newest build of every generic x86_64
+#                                    kernel series in the archive that
+#                                    tests/kernels.list lacks
 #
 # Debian replaces kernel builds, so each name of the list is resolved at run
 # time to the newest release that matches its pattern and flavour in one of
@@ -221,8 +222,11 @@ canaries() {
 		ctl "linux-image-$kver" Depends | grep -q initramfs ||
 			ctl "linux-image-$kver-unsigned" Depends | grep -q initramfs || continue
 		series=$(echo "$kver" | sed -E 's/^([0-9]+\.[0-9]+)[^+]*(\+deb[0-9]+)?-amd64$/\1\2/')
-		echo "$series $kver"
-	done | sort -V -k1,1 -k2,2 | awk '{ last[$1] = $2; if (!($1 in seen)) { seen[$1] = 1; o[++n] = $1 } }
+		h=headers
+		[ -n "$(suites_of "linux-headers-$kver")" ] || h=no-headers
+		echo "$series $kver $h"
+	done | sort -V -k1,1 -k2,2 |
+		awk '{ last[$1] = $2 " " $3; if (!($1 in seen)) { seen[$1] = 1; o[++n] = $1 } }
 		END { for (i = 1; i <= n; i++) print o[i], last[o[i]] }'
 }
 

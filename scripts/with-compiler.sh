@@ -1,8 +1,8 @@
 #!/bin/sh
 # with-compiler.sh KVER DIR CMD... - run a build command in DIR with the
 # compiler KVER was built with (kernels.sh records it): the host's gcc-12
-# for Debian 12 kernels, the trixie chroot's gcc-14 for Debian 13 ones
-# (chroot.sh).
+# for Debian 12 kernels, the trixie chroot's gcc-14 for Debian 13 ones,
+# the forky chroot's gcc-16 for Debian 14 ones (chroot.sh).
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -14,6 +14,7 @@ kdir=$PCDROP_CACHE/kernels/$kver
 [ -e "$kdir/.ready" ] || die "$kver is not fetched (scripts/kernels.sh fetch)"
 case $(cat "$kdir/compiler") in
 gcc-12|host) cd "$dir" && exec "$@" ;;
-gcc-14|trixie) exec "$(dirname "$0")/chroot.sh" run "$dir" "$@" ;;
-*) die "$kver was built with $(cat "$kdir/compiler"), for which there is no build environment yet (gcc-12: host, gcc-14: trixie chroot)" ;;
+gcc-14|trixie) exec "$(dirname "$0")/chroot.sh" run trixie "$dir" "$@" ;;
+gcc-16) exec "$(dirname "$0")/chroot.sh" run forky "$dir" "$@" ;;
+*) die "$kver was built with $(cat "$kdir/compiler"), for which there is no build environment (gcc-12: host, gcc-14: trixie chroot, gcc-16: forky chroot)" ;;
 esac

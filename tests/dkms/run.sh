@@ -37,7 +37,7 @@ work=${PCDROP_WORK:-$top}
 W=$work/build/dkms
 R=$work/results/dkms
 VER=$(cat VERSION)
-SERIES=${PCDROP_SERIES:-$(scripts/kernels.sh list full)}
+SERIES=$(echo "${PCDROP_SERIES:-$(scripts/kernels.sh list full)}" | sed 's/canaries//')
 . tests/tap.sh
 
 # cr NAME CMD...: run CMD in the DKMS chroot NAME, in $W (bind-mounted).
