@@ -2,7 +2,8 @@
 # mkinitramfs.sh KVER OUT - the initramfs the test guests boot.
 #
 # It holds busybox (static), the kernel's own modules that the guest needs
-# (virtio/9p for the host share; loop, ext4 and zram for the tests), the
+# (virtio/9p, or virtio_blk where the kernel has no 9p, for the host
+# share; loop, ext4 and zram for the tests), the
 # host's bpftool with its libraries, and scripts/guest-init.sh as /init.
 # Everything else (pcdrop.ko, test programs) comes through the 9p share.
 set -eu
@@ -13,7 +14,6 @@ out=$2
 src=$PCDROP_CACHE/kernels/$kver
 [ -e "$src/.ready" ] || die "$kver is not fetched (scripts/kernels.sh fetch)"
 command -v busybox >/dev/null || die "busybox-static is not installed"
-WANT="virtio_pci 9pnet_virtio 9p loop ext4 zram"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -31,6 +31,17 @@ mkdir -p "$root/bin" "$root/modules" "$root/proc" "$root/sys" "$root/dev" \
 cp "$(command -v busybox)" "$root/bin/busybox"
 cp "$(dirname "$0")/guest-init.sh" "$root/init"
 chmod 755 "$root/init"
+
+# The host's share: 9p where the kernel has it; a virtio disk where it
+# has not (the cloud flavour).  vm-run.sh reads OUT.transport.
+if modprobe -q -d "$work/depmod" -S "$kver" --show-depends 9p >/dev/null 2>&1; then
+	transport=9p
+	WANT="virtio_pci 9pnet_virtio 9p loop ext4 zram"
+else
+	transport=disk
+	WANT="virtio_pci virtio_blk loop ext4 zram"
+fi
+echo "$transport" > "$root/transport"
 
 for m in $WANT; do
 	modprobe -d "$work/depmod" -S "$kver" --show-depends "$m" ||
@@ -58,3 +69,4 @@ fi
 
 (cd "$root" && find . | cpio -o -H newc --quiet) | gzip -1 > "$out.tmp"
 mv "$out.tmp" "$out"
+echo "$transport" > "$out.transport"

@@ -3,8 +3,9 @@
 # run one test script in it.
 #
 #   KVER     a kernel release fetched by kernels.sh
-#   SHARE    a folder the guest mounts at /mnt/host (9p); SCRIPT is a path
-#            inside it.  The guest writes SHARE/out/{output,rc,dmesg}.
+#   SHARE    a folder the guest mounts at /mnt/host (9p, or a copy on a
+#            virtio disk for kernels without 9p); SCRIPT is a path inside
+#            it.  The guest writes SHARE/out/{output,rc,dmesg}.
 #   RESULTS  folder for this boot's console log and copies of its output
 #
 # Exit status: 0 the script passed and the kernel log is clean; 1 the
@@ -50,8 +51,27 @@ BAD="$BAD|inconsistent lock state|INFO: task .* blocked|rcu.*stall|soft lockup|h
 icount=""
 [ -z "${PCDROP_VM_ICOUNT:-}" ] || icount="-icount shift=0"
 
+# The share reaches the guest over 9p, or, for a kernel without 9p (the
+# cloud flavour; mkinitramfs.sh decides), as an ext4 image on a virtio
+# disk that the guest mounts read-write; its out/ is copied back after
+# the boot.  Either way the guest sees /mnt/host and writes out/ there.
+transport=$(cat "$initrd.transport" 2>/dev/null || echo 9p)
+disk=$results/$name.share.img
+if [ "$transport" = disk ]; then
+	share_opt="-drive file=$disk,if=virtio,format=raw"
+else
+	share_opt="-virtfs local,path=$share,mount_tag=host,security_model=none,id=host"
+fi
+
 boot() {
 	rm -rf "$share/out"
+	if [ "$transport" = disk ]; then
+		rm -f "$disk"
+		mke2fs -q -F -t ext4 -O ^has_journal -d "$share" "$disk" \
+			"$(( $(du -sm "$share" | cut -f1) + 256 ))M" >"$disk.log" 2>&1 ||
+			die "cannot make the share's disk image $disk, see $disk.log"
+		rm -f "$disk.log"
+	fi
 	# shellcheck disable=SC2086
 	timeout -k 10 "$timeout" qemu-system-x86_64 \
 		-accel tcg,thread=single $icount -cpu max \
@@ -60,8 +80,11 @@ boot() {
 		-bios /usr/share/qemu/qboot.rom \
 		-kernel "$kdir/vmlinux" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 loglevel=4 pcdrop.script=$script" \
-		-virtfs "local,path=$share,mount_tag=host,security_model=none,id=host" \
-		</dev/null >"$console" 2>&1
+		$share_opt </dev/null >"$console" 2>&1
+	if [ "$transport" = disk ]; then
+		debugfs -R "rdump /out $share" "$disk" >/dev/null 2>&1 || true
+		rm -f "$disk"
+	fi
 }
 
 rc=0
