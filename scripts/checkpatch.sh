@@ -27,5 +27,13 @@ fi
 # it) and WEAK_DECLARATION (the weak declarations there are what
 # scripts/klp-convert turns into livepatch relocations; it checks that
 # none survives).
+# Run from outside the checkout: in a git tree, checkpatch.pl leaves its
+# .checkpatch-camelcase.git.* cache in the current folder.
+files=""
+for f in "$@"; do
+	files="$files $(realpath "$f")"
+done
+cd "$dir"
+# shellcheck disable=SC2086
 exec perl "$dir/scripts/checkpatch.pl" --strict --no-tree --terse \
-	--ignore SPDX_LICENSE_TAG,FILE_PATH_CHANGES,LINUX_VERSION_CODE,WEAK_DECLARATION -f "$@"
+	--ignore SPDX_LICENSE_TAG,FILE_PATH_CHANGES,LINUX_VERSION_CODE,WEAK_DECLARATION -f $files
