@@ -3,6 +3,7 @@
 # make              build pcdrop.ko for the running kernel (or KVER / KDIR)
 # make check        build and test on every kernel of the matrix, in QEMU
 # make demo         boot the default kernel in QEMU and show pcdrop at work
+# make check-fresh  make demo in a fresh Debian 12 chroot (git, make only)
 # make dkms-install register, build and install pcdrop with DKMS (as root)
 # make dkms-uninstall  remove it from DKMS again
 # make deb          build the Debian packages pcdrop-dkms and pcdrop-stat
@@ -44,11 +45,20 @@ bpf:
 stat-install:
 	$(MAKE) -C bpf OUTPUT=$(BPF_OUTPUT) install
 
+# Both first install the Debian packages they need (scripts/host-deps.sh;
+# root on Debian 12/13), unless PCDROP_NO_DEPS=1.
 check:
+	$(if $(PCDROP_NO_DEPS),,scripts/host-deps.sh check)
 	tests/run-matrix.sh
 
 demo:
+	$(if $(PCDROP_NO_DEPS),,scripts/host-deps.sh demo)
 	tests/demo.sh
+
+# make demo on a fresh Debian 12 minbase (git and make only), from a clone
+# of the committed tree: about 10 minutes, so not part of check.
+check-fresh:
+	tests/fresh-machine.sh
 
 # What DKMS builds from: the module sources and the converter's, with the
 # version filled into dkms.conf.
@@ -91,5 +101,5 @@ clean:
 		debian/debhelper-build-stamp debian/*.debhelper.log debian/changelog
 	if [ -d $(KDIR) ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
-.PHONY: all module bpf stat-install check demo clean dkms-source dkms-install dkms-uninstall dkms-clean deb
+.PHONY: all module bpf stat-install check check-fresh demo clean dkms-source dkms-install dkms-uninstall dkms-clean deb
 .DELETE_ON_ERROR:
