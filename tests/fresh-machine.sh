@@ -33,6 +33,7 @@ fi
 
 unmount_stale "$ROOT"
 rm -rf "$ROOT"
+mkdir -p "$(dirname "$ROOT")"
 cp -a "$BASE" "$ROOT"
 rm -f "$ROOT/.pcdrop-ready"
 git clone -q "$top" "$ROOT/root/pcdrop"
