@@ -39,7 +39,7 @@ rm -f "$ROOT/.pcdrop-ready"
 git clone -q "$top" "$ROOT/root/pcdrop"
 mnts=""
 cleanup() {
-	for m in $mnts; do umount "$m" || umount -l "$m"; done
+	for m in $mnts; do umount -R "$m" 2>/dev/null || umount -R -l "$m"; done
 }
 trap cleanup EXIT
 for m in proc sys dev; do
@@ -48,6 +48,9 @@ for m in proc sys dev; do
 	mnts="$ROOT/$m $mnts"
 done
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
+# The host's apt settings (a mirror's, such as accepting the archive
+# snapshot's expired Release files here), as a new machine of this kind has.
+cp /etc/apt/apt.conf.d/* "$ROOT/etc/apt/apt.conf.d/" 2>/dev/null || true
 
 log "make demo in the fresh root"
 rc=0
