@@ -177,7 +177,13 @@ fetch() {
 	*) kver=$(resolve "$1") ;;
 	esac
 	dir=$PCDROP_CACHE/kernels/$kver
-	[ ! -e "$dir/.ready" ] || { echo "$kver"; return; }
+	if [ -e "$dir/.ready" ]; then
+		# Caches from before the compiler was read from the headers
+		# say "host" or "trixie".
+		grep -q '^gcc-[0-9]*$' "$dir/compiler" || compiler "$kver" > "$dir/compiler"
+		echo "$kver"
+		return
+	fi
 	mkdir -p "$PCDROP_CACHE/kernels"
 	exec 8>"$PCDROP_CACHE/kernels/.fetch.lock"
 	flock 8
