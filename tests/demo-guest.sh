@@ -45,7 +45,7 @@ row() {
 			 (il + xl) / (s + b), s, b, nb, d }'
 }
 
-$STAT start > /dev/null || exit 1
+$STAT start --locks > /dev/null || exit 1
 echo
 printf '%-22s %9s %9s %9s %9s %8s %7s\n' "unlink of the file" "ms" \
 	"locks/fo" "one-by-1" "batched" batches drains
@@ -104,7 +104,7 @@ for i in $(seq $RUNS); do
 		fadvise_time $m >> /tmp/f$m
 	done
 done
-$STAT start > /dev/null || exit 1
+$STAT start --locks > /dev/null || exit 1
 echo "fadvise(DONTNEED) on a 128 MiB ext4 file kept mapped, 2 MiB at a time (seed 002)"
 printf '%-26s %6s %9s %8s %9s\n' "" calls "us/call" drains resident
 echo 0 > $PCDROP_PARAMS/fadvise_lru_refs

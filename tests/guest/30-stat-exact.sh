@@ -40,7 +40,8 @@ ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { if (b) printf "%.4f", a / b; else print "-" }'
 }
 
-check "pcdrop-stat start" $STAT start
+# --locks: the lock counts are the claim here.
+check "pcdrop-stat start --locks" $STAT start --locks
 echo 1 > /proc/sys/kernel/bpf_stats_enabled
 
 # tmpfs_op NAME OP ARGS...: one operation, checked against the tracepoint.
@@ -71,6 +72,10 @@ tmpfs_op() {
 	expect_eq "$name: no batches on stock shmem" 0 "$(op_field /tmp/s "$op" TMPFS batches)"
 	expect_eq "$name: i_lock = one per folio + $ci" $((single + ci)) "$il"
 	expect_eq "$name: xa_lock = one per folio + $cx" $((single + cx)) "$xl"
+	expect_eq "$name: derived i_lock = the counted one less the operation's $ci" \
+		$((il - ci)) "$(derived_field /tmp/s "$op" TMPFS i_lock)"
+	expect_eq "$name: derived xa_lock = the counted one less the operation's $cx" \
+		$((xl - cx)) "$(derived_field /tmp/s "$op" TMPFS xa_lock)"
 	echo "# baseline $KVER $name tmpfs: folios=$single i_lock=$il xa_lock=$xl" \
 		"locks/folio=$(ratio $((il + xl)) "$single")"
 }

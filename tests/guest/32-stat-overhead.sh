@@ -15,7 +15,7 @@ i=0
 while [ $i -lt "$RUNS" ]; do
 	t=$(./pcload truncate /dev/shm/big $N | sed 's/.*ns=\([0-9]*\).*/\1/')
 	off="$off $t"
-	$STAT start > /dev/null
+	$STAT start --locks > /dev/null
 	t=$(./pcload truncate /dev/shm/big $N | sed 's/.*ns=\([0-9]*\).*/\1/')
 	on="$on $t"
 	stat_snap /tmp/s

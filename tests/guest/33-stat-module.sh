@@ -7,7 +7,7 @@ SUITE=stat-module
 N=16384		# 64 MiB of 4 KiB folios
 
 check "pcdrop.ko loads" pcdrop_load
-check "pcdrop-stat start with the module loaded" $STAT start
+check "pcdrop-stat start with the module loaded" $STAT start --locks
 for op in truncate memfd; do
 	case $op in
 	truncate) OP=TRUNCATE; set -- truncate /dev/shm/t $N ;;

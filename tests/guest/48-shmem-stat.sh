@@ -13,7 +13,8 @@
 SUITE=shmem-stat
 N=$((BATCH * 128))	# a multiple of the batch size: 3968 or 1920 folios
 
-check "pcdrop-stat start" $STAT start
+# --locks: the lock counts are the claim here.
+check "pcdrop-stat start --locks" $STAT start --locks
 check "pcdrop loads" pcdrop_load
 
 # run MODE NAME OP ARGS...: one operation; sets removed single batches
@@ -63,6 +64,10 @@ case_() {
 		"$((batches + s_il))" "$il"
 	expect_eq "$1 pcdrop: xa_lock once per batch (+ the operation's $s_xl)" \
 		"$((batches + s_xl))" "$xl"
+	expect_eq "$1 pcdrop: derived i_lock = the counted one less the operation's $s_il" \
+		"$((il - s_il))" "$(derived_field /tmp/s "$op" TMPFS i_lock)"
+	expect_eq "$1 pcdrop: derived xa_lock = the counted one less the operation's $s_xl" \
+		"$((xl - s_xl))" "$(derived_field /tmp/s "$op" TMPFS xa_lock)"
 	echo "# $(uname -r) $1 pcdrop: $(per_folio $((il + xl)) "$removed") locks per folio" \
 		"($(per_folio $((2 * batches)) "$removed") for the removals; 2/$BATCH = $(per_folio 2 "$BATCH"))"
 }

@@ -19,14 +19,26 @@ stat_snap() {
 	_j=$($STAT dump --json) && echo "$_j" | awk -f ./jsonflat.awk > "$1"
 }
 
+# map_field MAP FILE OP FS FIELD: one field of an op-keyed array of the
+# JSON dump ("ops", or "derived_locks", the lock counts derived from the
+# removals).
+map_field() {
+	awk -v m="$1" -v op="PCDROP_OP_$3" -v fs="PCDROP_FS_$4" -v f="$5" '
+	{ split($1, p, ".") }
+	p[1] == m && p[3] == "key" && p[4] == "op" { o[p[2]] = $2 }
+	p[1] == m && p[3] == "key" && p[4] == "fs" { s[p[2]] = $2 }
+	p[1] == m && p[3] == "value" && p[4] == f { v[p[2]] = $2 }
+	END { for (i in o) if (o[i] == op && s[i] == fs) print v[i] }' "$2"
+}
+
 # op_field FILE OP FS FIELD, e.g. op_field s TRUNCATE TMPFS i_lock
 op_field() {
-	awk -v op="PCDROP_OP_$2" -v fs="PCDROP_FS_$3" -v f="$4" '
-	{ split($1, p, ".") }
-	p[1] == "ops" && p[3] == "key" && p[4] == "op" { o[p[2]] = $2 }
-	p[1] == "ops" && p[3] == "key" && p[4] == "fs" { s[p[2]] = $2 }
-	p[1] == "ops" && p[3] == "value" && p[4] == f { v[p[2]] = $2 }
-	END { for (i in o) if (o[i] == op && s[i] == fs) print v[i] }' "$1"
+	map_field ops "$@"
+}
+
+# derived_field FILE OP FS i_lock|xa_lock
+derived_field() {
+	map_field derived_locks "$@"
 }
 
 # drains FILE CALLER (FADVISE, COMPACTION, OTHER)
