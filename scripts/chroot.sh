@@ -50,6 +50,13 @@ ensure() {
 run() {
 	dir=$(realpath "$1")
 	shift
+	# One build at a time per chroot: make check builds two kernels at
+	# once, and a second build's bind mounts would stack on the first's;
+	# whichever finishes first would pull the kernels folder from under
+	# the other's make (seen: getcwd() failed, then as crashed).
+	mkdir -p "$(dirname "$ROOT")"
+	exec 7>"$ROOT.lock"
+	flock 7
 	ensure
 	mnts=""
 	for m in "$dir" "$PCDROP_CACHE/kernels"; do
@@ -69,10 +76,8 @@ run() {
 	return $rc
 }
 
-# unmount MOUNT...: another build in the same chroot (make check builds
-# two kernels at once) may be using a mount stacked on the same folder
-# (the kernels), so a busy one is detached lazily; the build's own status
-# is what counts.
+# unmount MOUNT...: a mount still busy (a process the build left behind)
+# is detached lazily; the build's own status is what counts.
 unmount() {
 	for m in "$@"; do
 		umount "$m" 2>/dev/null || umount -l "$m" || true
