@@ -5,7 +5,7 @@
 # (virtio/9p, or virtio_blk where the kernel has no 9p, for the host
 # share; loop, ext4 and zram for the tests), the
 # host's bpftool with its libraries, and scripts/guest-init.sh as /init.
-# Everything else (pcdrop.ko, test programs) comes through the 9p share.
+# Everything else (pcdrop.ko, test programs) comes through the share.
 set -eu
 . "$(dirname "$0")/common.sh"
 

@@ -392,7 +392,7 @@ for s in $SERIES; do
 		continue
 	fi
 	case $(cat "$PCDROP_CACHE/kernels/$k/compiler") in
-	gcc-12|host) bw="$bw $k" ;;
+	gcc-12) bw="$bw $k" ;;
 	*) tx="$tx $k" ;;
 	esac
 done
