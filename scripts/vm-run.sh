@@ -72,6 +72,7 @@ boot() {
 			die "cannot make the share's disk image $disk, see $disk.log"
 		rm -f "$disk.log"
 	fi
+	qemu_rc=0
 	# shellcheck disable=SC2086
 	timeout -k 10 "$timeout" qemu-system-x86_64 \
 		-accel tcg,thread=single $icount -cpu max \
@@ -80,11 +81,14 @@ boot() {
 		-bios /usr/share/qemu/qboot.rom \
 		-kernel "$kdir/vmlinux" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 loglevel=4 pcdrop.script=$script" \
-		$share_opt </dev/null >"$console" 2>&1
+		$share_opt </dev/null >"$console" 2>&1 || qemu_rc=$?
 	if [ "$transport" = disk ]; then
 		debugfs -R "rdump /out $share" "$disk" >/dev/null 2>&1 || true
 		rm -f "$disk"
 	fi
+	# timeout's status (124/137: the guest ran out of time), not the
+	# copy-back's.
+	return $qemu_rc
 }
 
 rc=0
