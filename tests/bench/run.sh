@@ -4,6 +4,7 @@
 #
 # Usage: tests/bench/run.sh shmem [MIB] [RUNS]   (default 1024 MiB, 5 runs)
 #        tests/bench/run.sh fadvise [RUNS]       (default 5 runs)
+#        tests/bench/run.sh stat [MIB] [RUNS]    (default 1024 MiB, 6 runs)
 #        PCDROP_SERIES="7.3" for a subset of the matrix (default: its full rows),
 #        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks.
 #
@@ -13,7 +14,10 @@
 # every case runs RUNS times the stock way and RUNS times pcdrop's way,
 # interleaved: shmem_batch=0 and 1 (guest-shmem.sh); pcdrop unloaded and
 # loaded (guest-fadvise.sh).  Prints min/median/max of both and of the
-# per-round ratio pcdrop/stock.  Don't run other guests meanwhile.
+# per-round ratio pcdrop/stock.  "stat" instead measures what pcdrop-stat
+# costs: each workload of guest-stat.sh without counters, with the default
+# counters and with --locks, and the ratios to that round's run without.
+# Don't run other guests meanwhile.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
@@ -22,7 +26,8 @@ BENCH=${1:-}
 case $BENCH in
 shmem) MIB=${2:-1024} RUNS=${3:-5} ;;
 fadvise) MIB=0 RUNS=${2:-5} ;;
-*) die "usage: tests/bench/run.sh shmem [MIB] [RUNS] | fadvise [RUNS]" ;;
+stat) MIB=${2:-1024} RUNS=${3:-6} ;;
+*) die "usage: tests/bench/run.sh shmem [MIB] [RUNS] | fadvise [RUNS] | stat [MIB] [RUNS]" ;;
 esac
 work=${PCDROP_WORK:-$top}/build/bench
 out=${PCDROP_WORK:-$top}/results/bench
@@ -39,8 +44,8 @@ stats() {
 # KEY2 PCDROP VALUE [DRAINS]", in their order.
 report() {
 	f=$1
-	printf '%-9s %-9s %-24s %-24s %-20s %s\n' case "" "stock $UNIT min/med/max" \
-		"pcdrop $UNIT min/med/max" "ratio min/med/max" "drains/round stock, pcdrop"
+	printf '%-9s %-9s %-24s %-24s %-20s %s\n' case "" "$A $UNIT min/med/max" \
+		"$B $UNIT min/med/max" "ratio min/med/max" "$EXTRA"
 	awk '/^RESULT / && !seen[$2 " " $3]++ { print $2, $3 }' "$f" |
 	while read -r k1 k2; do
 		grep "^RESULT $k1 $k2 " "$f" > "$f.case"
@@ -73,11 +78,12 @@ icount_smp() {
 	esac
 }
 
-if [ "$BENCH" = shmem ]; then
-	UNIT=ms SCALE=1e6
-else
-	UNIT=us/call SCALE=1e3
-fi
+A=stock B=pcdrop EXTRA=""
+case $BENCH in
+shmem) UNIT=ms SCALE=1e6 ;;
+fadvise) UNIT=us/call SCALE=1e3 EXTRA="drains/round stock, pcdrop" ;;
+stat) UNIT=ms SCALE=1e6 A="no counters" B="counters" ;;
+esac
 mkdir -p "$work" "$out"
 for series in ${PCDROP_SERIES:-$(scripts/kernels.sh list full)}; do
 	kver=$(scripts/kernels.sh fetch "$series")
@@ -93,15 +99,22 @@ for series in ${PCDROP_SERIES:-$(scripts/kernels.sh list full)}; do
 	cp tests/progs/statlib.sh "$share/"
 	cc -O2 -Wall -Wextra -Werror -static -o "$share/progs/drop_bench" tests/bench/drop_bench.c
 	cc -O2 -Wall -Wextra -Werror -static -o "$share/progs/fadv" tests/fadvise/fadv.c
+	if [ "$BENCH" = stat ]; then
+		cc -O2 -Wall -Wextra -Werror -static -o "$share/progs/pingpong" \
+			tests/bench/pingpong.c
+		make -s bpf BPF_OUTPUT="$work/bpf" > "$out/bpf.log" 2>&1 ||
+			die "cannot build pcdrop-stat; see $out/bpf.log"
+		cp "$work/bpf/pcdrop-stat" tests/progs/jsonflat.awk "$share/"
+	fi
 	echo "$MIB" > "$share/bench-mib"
 	echo "$RUNS" > "$share/bench-runs"
 	for clock in ${PCDROP_BENCH_CLOCKS:-wall icount}; do
-		if [ "$BENCH" = shmem ]; then
+		if [ "$BENCH" != fadvise ]; then
 			smp=2
 			[ $clock = wall ] || icount_smp "$kver" || smp=1
-			PCDROP_VM_SMP=$smp boot "$kver" "$share" $clock "$out/$kver-$clock"
-			echo "# $kver, $MIB MiB, $RUNS runs each, $smp vCPUs, clock: $clock"
-			report "$out/$kver-$clock/guest-shmem.output"
+			PCDROP_VM_SMP=$smp boot "$kver" "$share" $clock "$out/$kver-$BENCH-$clock"
+			echo "# $kver, $BENCH, $MIB MiB, $RUNS runs each, $smp vCPUs, clock: $clock"
+			report "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
 			echo
 			continue
 		fi

@@ -1,0 +1,85 @@
+# guest-stat.sh - what pcdrop-stat costs the machine, in the guest (see
+# run.sh): three workloads with pcdrop loaded, each round running them
+# with no counters, with "pcdrop-stat start" (the default: no spinlock
+# hooks) and with "pcdrop-stat start --locks", in a rotating order.
+#   truncate  a MIB MiB tmpfs file (4 KiB folios) ftruncated to 0
+#   fadvise   seed 002: a 128 MiB ext4 file mapped and DONTNEEDed 2 MiB at
+#             a time (time spent in fadvise)
+#   pingpong  a pipe ping-pong between two processes: spinlocks outside
+#             the page cache (wait queues, runqueues), 20000 round trips
+# Prints "RESULT WORKLOAD MODE 0 NS" (that round's run without counters)
+# and "RESULT WORKLOAD MODE 1 NS" (with MODE) for MODE default and locks.
+# A counted run must have counted: its truncate's folios, its fadvise calls.
+. ./guest/lib.sh
+. ./statlib.sh
+SUITE=bench-stat
+MIB=$(cat bench-mib)
+RUNS=$(cat bench-runs)
+FOLIOS=$((MIB * 256))
+
+check "pcdrop loads" pcdrop_load
+mkdir -p /mnt/b
+mount -t tmpfs -o huge=never,size=$((MIB + 64))M tmpfs /mnt/b
+check "an ext4 file system on a loop device" ext4_mount /mnt/e 192
+check "a 128 MiB file" progs/fadv write /mnt/e/seed 32768
+
+# mode none|default|locks: stop the counters, start them in that mode.
+mode() {
+	$STAT stop > /dev/null 2>&1
+	case $1 in
+	default) $STAT start > /dev/null ;;
+	locks) $STAT start --locks > /dev/null ;;
+	esac
+	# Detaching frees the trampolines after RCU grace periods, in
+	# kworkers: let that finish before the next timed run.
+	sleep 2
+}
+
+# run WORKLOAD: its time in ns.
+run() {
+	case $1 in
+	truncate) progs/drop_bench truncate "$MIB" /mnt/b ;;
+	fadvise) field "$(progs/fadv seed /mnt/e/seed 2048 mapped)" ns ;;
+	pingpong) field "$(progs/pingpong 20000)" ns ;;
+	esac
+}
+
+# counted WORKLOAD: did the counters see it?
+counted() {
+	stat_snap /tmp/s
+	case $1 in
+	truncate) [ "$(op_field /tmp/s TRUNCATE TMPFS batched_folios)" = $FOLIOS ] ;;
+	fadvise) [ "$(op_field /tmp/s FADVISE OTHER calls)" = 64 ] ;;
+	pingpong) true ;;
+	esac
+}
+
+missed=0
+for r in $(seq 1 "$RUNS"); do
+	case $((r % 3)) in
+	1) order="none default locks" ;;
+	2) order="default locks none" ;;
+	0) order="locks none default" ;;
+	esac
+	for m in $order; do
+		check "round $r: counters $m" mode $m
+		for w in truncate fadvise pingpong; do
+			[ $m = none ] || $STAT reset > /dev/null
+			t=$(run $w)
+			[ -n "$t" ] || fail "round $r: $w ($m) printed no time"
+			eval "t_${w}_$m=$t"
+			[ $m = none ] || counted $w || missed=$((missed + 1))
+		done
+	done
+	for w in truncate fadvise pingpong; do
+		for m in default locks; do
+			eval "echo RESULT $w $m 0 \$t_${w}_none"
+			eval "echo RESULT $w $m 1 \$t_${w}_$m"
+		done
+	done
+done
+mode none
+expect_eq "every counted run was counted" 0 $missed
+umount /mnt/b
+check "pcdrop unloads" pcdrop_unload
+finish
