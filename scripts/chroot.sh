@@ -17,11 +17,7 @@ MIRROR=${PCDROP_MIRROR:-http://deb.debian.org/debian}
 
 # setup SUITE: ROOT and PKGS of the chroot for SUITE.
 setup() {
-	case $1 in
-	trixie) cc=gcc-14 ;;
-	forky) cc=gcc-16 ;;
-	*) die "no build chroot for '$1' (trixie, forky)" ;;
-	esac
+	cc=$(build_env_cc "$1") || die "no build chroot for '$1' ($BUILD_ENVS)"
 	SUITE=$1
 	ROOT=$PCDROP_CACHE/chroot/$1
 	PKGS=$cc,make,libc6-dev,libelf-dev,bc,kmod,dwarves,sparse,ca-certificates,xz-utils,zstd

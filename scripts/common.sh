@@ -18,6 +18,26 @@ log() {
 	echo "== $*" >&2
 }
 
+# Which Debian builds with which gcc: the host (Debian 12) has gcc-12,
+# the build chroots (chroot.sh) have the others.  The one table.
+BUILD_ENVS="gcc-12:host gcc-14:trixie gcc-16:forky"
+
+# build_env gcc-N: "host" or the chroot's suite; fails for another gcc.
+build_env() {
+	for _e in $BUILD_ENVS; do
+		[ "${_e%%:*}" != "$1" ] || { echo "${_e#*:}"; return 0; }
+	done
+	return 1
+}
+
+# build_env_cc SUITE: the gcc of SUITE's build chroot; fails for another.
+build_env_cc() {
+	for _e in $BUILD_ENVS; do
+		[ "${_e#*:}" != "$1" ] || [ "$1" = host ] || { echo "${_e%%:*}"; return 0; }
+	done
+	return 1
+}
+
 # unmount_stale DIR: take down every mount below DIR (bind mounts left by a
 # killed chroot run), so that "rm -rf DIR" cannot delete the host's folders
 # behind them.

@@ -12,9 +12,8 @@ dir=$2
 shift 2
 kdir=$PCDROP_CACHE/kernels/$kver
 [ -e "$kdir/.ready" ] || die "$kver is not fetched (scripts/kernels.sh fetch)"
-case $(cat "$kdir/compiler") in
-gcc-12) cd "$dir" && exec "$@" ;;
-gcc-14) exec "$(dirname "$0")/chroot.sh" run trixie "$dir" "$@" ;;
-gcc-16) exec "$(dirname "$0")/chroot.sh" run forky "$dir" "$@" ;;
-*) die "$kver was built with $(cat "$kdir/compiler"), for which there is no build environment (gcc-12: host, gcc-14: trixie chroot, gcc-16: forky chroot)" ;;
-esac
+cc=$(cat "$kdir/compiler")
+env=$(build_env "$cc") ||
+	die "$kver was built with $cc, for which there is no build environment ($BUILD_ENVS)"
+[ "$env" != host ] || { cd "$dir" && exec "$@"; }
+exec "$(dirname "$0")/chroot.sh" run "$env" "$dir" "$@"
