@@ -72,12 +72,16 @@ tmpfs_op() {
 	expect_eq "$name: no batches on stock shmem" 0 "$(op_field /tmp/s "$op" TMPFS batches)"
 	expect_eq "$name: i_lock = one per folio + $ci" $((single + ci)) "$il"
 	expect_eq "$name: xa_lock = one per folio + $cx" $((single + cx)) "$xl"
+	dil=$(derived_field /tmp/s "$op" TMPFS i_lock)
+	dxl=$(derived_field /tmp/s "$op" TMPFS xa_lock)
 	expect_eq "$name: derived i_lock = the counted one less the operation's $ci" \
-		$((il - ci)) "$(derived_field /tmp/s "$op" TMPFS i_lock)"
+		$((il - ci)) "$dil"
 	expect_eq "$name: derived xa_lock = the counted one less the operation's $cx" \
-		$((xl - cx)) "$(derived_field /tmp/s "$op" TMPFS xa_lock)"
+		$((xl - cx)) "$dxl"
 	echo "# baseline $KVER $name tmpfs: folios=$single i_lock=$il xa_lock=$xl" \
-		"locks/folio=$(ratio $((il + xl)) "$single")"
+		"locks/folio=$(ratio $((il + xl)) "$single")" \
+		"default mode (derived): $dil + $dxl" \
+		"locks/folio=$(ratio $((dil + dxl)) "$single")"
 }
 
 tmpfs_op truncate TRUNCATE truncate /dev/shm/t $N
