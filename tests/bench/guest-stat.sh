@@ -2,14 +2,17 @@
 # run.sh): three workloads with pcdrop loaded, each round running them
 # with no counters, with "pcdrop-stat start" (the default: no spinlock
 # hooks) and with "pcdrop-stat start --locks", in a rotating order.
-#   truncate  a MIB MiB tmpfs file (4 KiB folios) ftruncated to 0
+#   truncate  a MIB MiB tmpfs file (4 KiB folios) ftruncated to 0, batched
+#             by pcdrop
+#   stocktrunc the same with shmem_batch=0: the kernel's one-by-one
+#             removals, each of which the counters see
 #   fadvise   seed 002: a 128 MiB ext4 file mapped and DONTNEEDed 2 MiB at
 #             a time (time spent in fadvise)
 #   pingpong  a pipe ping-pong between two processes: spinlocks outside
 #             the page cache (wait queues, runqueues), 20000 round trips
 # Prints "RESULT WORKLOAD MODE 0 NS" (that round's run without counters)
 # and "RESULT WORKLOAD MODE 1 NS" (with MODE) for MODE default and locks.
-# A counted run must have counted: its truncate's folios, its fadvise calls.
+# A counted run must have counted: its truncates' folios, its fadvise calls.
 . ./guest/lib.sh
 . ./statlib.sh
 SUITE=bench-stat
@@ -39,6 +42,10 @@ mode() {
 run() {
 	case $1 in
 	truncate) progs/drop_bench truncate "$MIB" /mnt/b ;;
+	stocktrunc)
+		echo 0 > $PCDROP_PARAMS/shmem_batch
+		progs/drop_bench truncate "$MIB" /mnt/b
+		echo 1 > $PCDROP_PARAMS/shmem_batch ;;
 	fadvise) field "$(progs/fadv seed /mnt/e/seed 2048 mapped)" ns ;;
 	pingpong) field "$(progs/pingpong 20000)" ns ;;
 	esac
@@ -49,6 +56,7 @@ counted() {
 	stat_snap /tmp/s
 	case $1 in
 	truncate) [ "$(op_field /tmp/s TRUNCATE TMPFS batched_folios)" = $FOLIOS ] ;;
+	stocktrunc) [ "$(op_field /tmp/s TRUNCATE TMPFS removed_single)" = $FOLIOS ] ;;
 	fadvise) [ "$(op_field /tmp/s FADVISE OTHER calls)" = 64 ] ;;
 	pingpong) true ;;
 	esac
@@ -63,7 +71,7 @@ for r in $(seq 1 "$RUNS"); do
 	esac
 	for m in $order; do
 		check "round $r: counters $m" mode $m
-		for w in truncate fadvise pingpong; do
+		for w in truncate stocktrunc fadvise pingpong; do
 			[ $m = none ] || $STAT reset > /dev/null
 			t=$(run $w)
 			[ -n "$t" ] || fail "round $r: $w ($m) printed no time"
@@ -71,7 +79,7 @@ for r in $(seq 1 "$RUNS"); do
 			[ $m = none ] || counted $w || missed=$((missed + 1))
 		done
 	done
-	for w in truncate fadvise pingpong; do
+	for w in truncate stocktrunc fadvise pingpong; do
 		for m in default locks; do
 			eval "echo RESULT $w $m 0 \$t_${w}_none"
 			eval "echo RESULT $w $m 1 \$t_${w}_$m"

@@ -44,7 +44,7 @@ stats() {
 # KEY2 PCDROP VALUE [DRAINS]", in their order.
 report() {
 	f=$1
-	printf '%-9s %-9s %-24s %-24s %-20s %s\n' case "" "$A $UNIT min/med/max" \
+	printf '%-11s %-9s %-24s %-24s %-20s %s\n' case "" "$A $UNIT min/med/max" \
 		"$B $UNIT min/med/max" "ratio min/med/max" "$EXTRA"
 	awk '/^RESULT / && !seen[$2 " " $3]++ { print $2, $3 }' "$f" |
 	while read -r k1 k2; do
@@ -54,7 +54,7 @@ report() {
 		ra=$(awk '$4 == 0 { s[++n] = $5 } $4 == 1 { b[++m] = $5 }
 			END { for (i = 1; i <= n; i++) print b[i] / s[i] }' "$f.case" | stats)
 		dr=$(awk 'NF > 5 { d[$4] = d[$4] " " $6 } END { if (length(d)) print d[0] ",", d[1] }' "$f.case")
-		printf '%-9s %-9s %-24s %-24s %-20s %s\n' "$k1" "$k2" "$st" "$ba" "$ra" "$dr"
+		printf '%-11s %-9s %-24s %-24s %-20s %s\n' "$k1" "$k2" "$st" "$ba" "$ra" "$dr"
 	done
 	rm -f "$f.case"
 }
