@@ -98,6 +98,7 @@ struct task_slot {
 	__u64 start_ns;
 	__u64 n_i_lock;
 	__u64 n_xa_lock;
+	__u64 n_single;		/* its one-by-one folio removals */
 };
 
 #endif /* __PCDROP_STAT_H */

@@ -174,6 +174,7 @@ static __always_inline int op_enter(__u32 op, struct inode *inode, bool qualifie
 	s->op = op;
 	s->n_i_lock = 0;
 	s->n_xa_lock = 0;
+	s->n_single = 0;
 	if (inode) {
 		struct super_block *sb = BPF_CORE_READ(inode, i_sb);
 
@@ -219,6 +220,7 @@ static __always_inline int op_exit(void)
 			__sync_fetch_and_add(&st->calls, 1);
 			__sync_fetch_and_add(&st->i_lock, s->n_i_lock);
 			__sync_fetch_and_add(&st->xa_lock, s->n_xa_lock);
+			__sync_fetch_and_add(&st->removed_single, s->n_single);
 			__sync_fetch_and_add(&st->time_ns, ns);
 		}
 		hist = bpf_map_lookup_elem(&pcdrop_hist, &key);
@@ -398,12 +400,21 @@ int BPF_KRETPROBE(op_kr)
  * __filemap_remove_folio() is where every one-at-a-time removal ends up:
  * filemap_remove_folio() (truncate_inode_folio(), so shmem truncation) and
  * __remove_mapping() (invalidation, reclaim).  Batched removal does not
- * pass through it.
+ * pass through it.  It runs once per folio on the stock paths, so inside
+ * an operation it only counts in the task's slot (op_exit() adds that to
+ * the map once): a hash map lookup per folio cost more than the
+ * trampoline itself.
  */
 static __always_inline int remove_single(struct folio *folio)
 {
-	struct pcdrop_op_stats *st = charge_to(BPF_CORE_READ(folio, mapping));
+	struct task_slot *s = my_slot();
+	struct pcdrop_op_stats *st;
 
+	if (s && s->op < PCDROP_NR_OPS) {
+		__sync_fetch_and_add(&s->n_single, 1);
+		return 0;
+	}
+	st = charge_to(BPF_CORE_READ(folio, mapping));
 	if (st)
 		__sync_fetch_and_add(&st->removed_single, 1);
 	return 0;
