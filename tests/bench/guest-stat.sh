@@ -18,6 +18,7 @@
 SUITE=bench-stat
 MIB=$(cat bench-mib)
 RUNS=$(cat bench-runs)
+WORKLOADS=$(cat bench-workloads)
 FOLIOS=$((MIB * 256))
 
 check "pcdrop loads" pcdrop_load
@@ -71,7 +72,7 @@ for r in $(seq 1 "$RUNS"); do
 	esac
 	for m in $order; do
 		check "round $r: counters $m" mode $m
-		for w in truncate stocktrunc fadvise pingpong; do
+		for w in $WORKLOADS; do
 			[ $m = none ] || $STAT reset > /dev/null
 			t=$(run $w)
 			[ -n "$t" ] || fail "round $r: $w ($m) printed no time"
@@ -79,7 +80,7 @@ for r in $(seq 1 "$RUNS"); do
 			[ $m = none ] || counted $w || missed=$((missed + 1))
 		done
 	done
-	for w in truncate stocktrunc fadvise pingpong; do
+	for w in $WORKLOADS; do
 		for m in default locks; do
 			eval "echo RESULT $w $m 0 \$t_${w}_none"
 			eval "echo RESULT $w $m 1 \$t_${w}_$m"

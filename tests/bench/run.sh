@@ -6,7 +6,8 @@
 #        tests/bench/run.sh fadvise [RUNS]       (default 5 runs)
 #        tests/bench/run.sh stat [MIB] [RUNS]    (default 1024 MiB, 6 runs)
 #        PCDROP_SERIES="7.3" for a subset of the matrix (default: its full rows),
-#        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks.
+#        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks,
+#        PCDROP_BENCH_WORKLOADS="stocktrunc" for some of stat's workloads.
 #
 # Per kernel (and for fadvise, per vCPU count: 2 and 4), two boots: one
 # timed by the wall clock (plain TCG) and one by instructions (-icount
@@ -108,6 +109,7 @@ for series in ${PCDROP_SERIES:-$(scripts/kernels.sh list full)}; do
 	fi
 	echo "$MIB" > "$share/bench-mib"
 	echo "$RUNS" > "$share/bench-runs"
+	echo "${PCDROP_BENCH_WORKLOADS:-truncate stocktrunc fadvise pingpong}" > "$share/bench-workloads"
 	for clock in ${PCDROP_BENCH_CLOCKS:-wall icount}; do
 		if [ "$BENCH" != fadvise ]; then
 			smp=2
