@@ -57,36 +57,44 @@ pinned() {
 	eval "echo \${PCDROP_KVER_$(echo "$1" | tr '.+-' '___'):-}"
 }
 
-# index: "PACKAGE VERSION SUITE DEPENDS" for every linux-* package of the
-# private archive, rebuilt after each index update (one apt-cache call per
-# package would take minutes with this many suites).
-index() {
-	"$APT" update
-	idx=$PCDROP_CACHE/apt/linux.index
-	if [ ! -s "$idx" ] || [ -n "$(find "$PCDROP_CACHE/apt/state/updated" -newer "$idx")" ]; then
+# load_index: INDEX, "PACKAGE VERSION SUITE DEPENDS" for every linux-*
+# package of the private archive, rebuilt after each index update (one
+# apt-cache call per package would take minutes with this many suites).
+# make check's streams start at once: the update and the rebuild take a
+# lock, and a failure stops the command (it must not read as "Debian
+# carries no such kernel").
+load_index() {
+	INDEX=$PCDROP_CACHE/apt/linux.index
+	mkdir -p "$PCDROP_CACHE/apt"
+	exec 7>"$PCDROP_CACHE/apt/.index.lock"
+	flock 7
+	"$APT" update || die "updating the private package lists failed"
+	if [ ! -s "$INDEX" ] || [ -n "$(find "$PCDROP_CACHE/apt/state/updated" -newer "$INDEX")" ]; then
 		for f in "$PCDROP_CACHE"/apt/state/lists/*_Packages*; do
 			suite=$(basename "$f" | sed -E 's/.*_dists_([^_]+)_.*/\1/')
 			/usr/lib/apt/apt-helper cat-file "$f" | awk -v s="$suite" '
 				/^Package: / { p = $2; v = ""; d = "" }
 				/^Version: / { v = $2 }
 				/^Depends: / { d = substr($0, 10); gsub(/ /, "", d) }
-				/^$/ { if (p ~ /^linux-/) print p, v, s, d; p = "" }'
-		done > "$idx.tmp"
-		mv "$idx.tmp" "$idx"
+				/^$/ { if (p ~ /^linux-/) print p, v, s, d; p = "" }' ||
+				die "cannot read $f"
+		done > "$INDEX.tmp"
+		[ -s "$INDEX.tmp" ] || die "no linux-* package in the private package lists"
+		mv "$INDEX.tmp" "$INDEX"
 	fi
-	echo "$idx"
+	flock -u 7
 }
 
 # releases PATTERN: kernel releases whose image package matches, newest
 # first (signed and -unsigned images count once).
 releases() {
-	awk '{ print $1 }' "$(index)" | grep -E "^linux-image-($1)(-unsigned)?\$" |
+	awk '{ print $1 }' "$INDEX" | grep -E "^linux-image-($1)(-unsigned)?\$" |
 		sed -e 's/^linux-image-//' -e 's/-unsigned$//' | sort -urV
 }
 
 # suites_of PKG: the suites the archive has PKG in.
 suites_of() {
-	awk -v p="$1" '$1 == p { print $3 }' "$(index)"
+	awk -v p="$1" '$1 == p { print $3 }' "$INDEX"
 }
 
 resolve() {
@@ -112,7 +120,7 @@ resolve() {
 
 # ctl PKG Version|Depends: a field of the newest version of PKG.
 ctl() {
-	awk -v p="$1" '$1 == p { print $2, $4 }' "$(index)" | sort -rV | head -n 1 |
+	awk -v p="$1" '$1 == p { print $2, $4 }' "$INDEX" | sort -rV | head -n 1 |
 		awk -v f="$2" '{ print f == "Version" ? $1 : $2 }'
 }
 
@@ -253,8 +261,8 @@ case ${1:-} in
 list) list "${2:-}" ;;
 table) table ;;
 field) field "$2" "$3" ;;
-resolve) resolve "$2" ;;
-fetch) fetch "$2" ;;
-canaries) canaries ;;
+resolve) load_index; resolve "$2" ;;
+fetch) load_index; fetch "$2" ;;
+canaries) load_index; canaries ;;
 *) die "usage: kernels.sh list [ROLE] | field NAME COLUMN | table | resolve NAME | fetch NAME|KVER | canaries" ;;
 esac

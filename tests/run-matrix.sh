@@ -128,6 +128,8 @@ step "checkpatch --strict is clean on module/ and tests/runner/" "$work/results/
 	scripts/checkpatch.sh module/*.[ch] tests/runner/misbehave.c
 step "the README's supported-kernels table matches tests/kernels.list" \
 	"$work/results/readme-kernels.log" tests/readme-kernels.sh
+step "every kernel of the list resolves the same concurrently from an empty cache" \
+	"$work/results/kernels-concurrent.log" tests/kernels-concurrent.sh
 step "scripts/klp-convert.c compiles without warnings" "$work/results/klp-convert-build.log" \
 	cc -O2 -Wall -Wextra -Werror -o "$work/results/klp-convert" scripts/klp-convert.c
 step "the guest test programs (tests/shmem, tests/fadvise) build static without warnings" \
