@@ -1,5 +1,5 @@
 # guest-stat.sh - what pcdrop-stat costs the machine, in the guest (see
-# run.sh): three workloads with pcdrop loaded, each round running them
+# run.sh): four workloads with pcdrop loaded, each round running them
 # with no counters, with "pcdrop-stat start" (the default: no spinlock
 # hooks) and with "pcdrop-stat start --locks", in a rotating order.
 #   truncate  a MIB MiB tmpfs file (4 KiB folios) ftruncated to 0, batched
