@@ -32,8 +32,9 @@ build_env() {
 
 # build_env_cc SUITE: the gcc of SUITE's build chroot; fails for another.
 build_env_cc() {
+	[ "$1" != host ] || return 1
 	for _e in $BUILD_ENVS; do
-		[ "${_e#*:}" != "$1" ] || [ "$1" = host ] || { echo "${_e%%:*}"; return 0; }
+		[ "${_e#*:}" != "$1" ] || { echo "${_e%%:*}"; return 0; }
 	done
 	return 1
 }
