@@ -155,37 +155,134 @@ struct hook {
 	bool kprobe_only;
 	/* A spinlock hook: attached only with --locks (every lock pays). */
 	bool lock;
+	/*
+	 * A function of some kernel versions only: where it is missing, or
+	 * (pointer_arg2) its second argument is not a pointer, there is
+	 * nothing to count, and that is not worth a note.
+	 */
+	bool some_versions;
+	bool pointer_arg2;
 };
 
 enum hook_mode { UNAVAILABLE, FENTRY, KPROBE };
 
 static struct hook hooks[] = {
-	{ "do_truncate", "truncate_fe", "truncate_fx", "truncate_kp", true,
-	  "the truncate operation", false, false },
-	{ "vfs_fallocate", "fallocate_fe", "fallocate_fx", "fallocate_kp", true,
-	  "the punch-hole operation", false, false },
-	{ "evict", "evict_fe", "evict_fx", "evict_kp", true,
-	  "the unlink and memfd-close operations", false, false },
-	{ "shmem_undo_range", "undo_fe", "undo_fx", "undo_kp", true,
-	  "the fallocate-rollback operation", true, false },
-	{ "generic_fadvise", "fadvise_fe", "fadvise_fx", "fadvise_kp", true,
-	  "the fadvise operation and drains attributed to fadvise", false, false },
-	{ "sysctl_compaction_handler", "compact_fe", "compact_fx", "compact_kp", true,
-	  "drains attributed to compaction (vm.compact_memory)", false, false },
-	{ "kcompactd_do_work", "kcompactd_fe", "kcompactd_fx", "kcompactd_kp", true,
-	  "drains attributed to compaction (kcompactd)", false, false },
-	{ "__filemap_remove_folio", "remove_fe", NULL, "remove_kp", false,
-	  "per-folio removals", false, false },
-	{ "delete_from_page_cache_batch", "batch_fe", NULL, "batch_kp", false,
-	  "batched removals", false, false },
-	{ "lru_add_drain_all", "drain_fe", NULL, "drain_kp", false,
-	  "lru_add_drain_all() calls", false, false },
-	{ "_raw_spin_lock", "lock_fe", NULL, "lock_kp", false,
-	  "lock acquisitions through spin_lock()", false, true },
-	{ "_raw_spin_lock_irq", "lock_irq_fe", NULL, "lock_irq_kp", false,
-	  "lock acquisitions through spin_lock_irq()", false, true },
-	{ "_raw_spin_lock_irqsave", "lock_irqsave_fe", NULL, "lock_irqsave_kp", false,
-	  "lock acquisitions through spin_lock_irqsave()", false, true },
+	{
+		.sym = "do_truncate",
+		.fentry = "truncate_fe",
+		.fexit = "truncate_fx",
+		.kprobe = "truncate_kp",
+		.ret = true,
+		.what = "the truncate operation",
+	},
+	{
+		.sym = "vfs_fallocate",
+		.fentry = "fallocate_fe",
+		.fexit = "fallocate_fx",
+		.kprobe = "fallocate_kp",
+		.ret = true,
+		.what = "the punch-hole operation",
+	},
+	{
+		.sym = "evict",
+		.fentry = "evict_fe",
+		.fexit = "evict_fx",
+		.kprobe = "evict_kp",
+		.ret = true,
+		.what = "the unlink and memfd-close operations",
+	},
+	{
+		.sym = "shmem_undo_range",
+		.fentry = "undo_fe",
+		.fexit = "undo_fx",
+		.kprobe = "undo_kp",
+		.ret = true,
+		.what = "the fallocate-rollback operation",
+		.kprobe_only = true,
+	},
+	{
+		.sym = "generic_fadvise",
+		.fentry = "fadvise_fe",
+		.fexit = "fadvise_fx",
+		.kprobe = "fadvise_kp",
+		.ret = true,
+		.what = "the fadvise operation and drains attributed to fadvise",
+	},
+	{
+		.sym = "sysctl_compaction_handler",
+		.fentry = "compact_fe",
+		.fexit = "compact_fx",
+		.kprobe = "compact_kp",
+		.ret = true,
+		.what = "drains attributed to compaction (vm.compact_memory)",
+	},
+	{
+		.sym = "kcompactd_do_work",
+		.fentry = "kcompactd_fe",
+		.fexit = "kcompactd_fx",
+		.kprobe = "kcompactd_kp",
+		.ret = true,
+		.what = "drains attributed to compaction (kcompactd)",
+	},
+	{
+		.sym = "__filemap_remove_folio",
+		.fentry = "remove_fe",
+		.kprobe = "remove_kp",
+		.what = "per-folio removals",
+	},
+	{
+		.sym = "delete_from_page_cache_batch",
+		.fentry = "batch_fe",
+		.kprobe = "batch_kp",
+		.what = "batched removals",
+	},
+	{
+		.sym = "lru_add_drain_all",
+		.fentry = "drain_fe",
+		.kprobe = "drain_kp",
+		.what = "lru_add_drain_all() calls",
+	},
+	{
+		.sym = "pcdrop_stat_values_removed",
+		.kprobe = "values_walked_kp",
+		.what = "pcdrop.ko's shadow-entry walks (pcdrop.ko is not loaded, or the kernel walks itself: 6.13 and later)",
+	},
+	{
+		.sym = "clear_shadow_entry",
+		.fentry = "clear_one_fe",
+		.kprobe = "clear_one_kp",
+		.what = "one-by-one shadow-entry removals of invalidation (6.1)",
+		.some_versions = true,
+	},
+	{
+		.sym = "clear_shadow_entries",
+		.fentry = "clear_batch_fe",
+		.kprobe = "clear_batch_kp",
+		.what = "one-by-one shadow-entry removals of invalidation (6.12)",
+		.some_versions = true,
+		.pointer_arg2 = true,
+	},
+	{
+		.sym = "_raw_spin_lock",
+		.fentry = "lock_fe",
+		.kprobe = "lock_kp",
+		.what = "lock acquisitions through spin_lock()",
+		.lock = true,
+	},
+	{
+		.sym = "_raw_spin_lock_irq",
+		.fentry = "lock_irq_fe",
+		.kprobe = "lock_irq_kp",
+		.what = "lock acquisitions through spin_lock_irq()",
+		.lock = true,
+	},
+	{
+		.sym = "_raw_spin_lock_irqsave",
+		.fentry = "lock_irqsave_fe",
+		.kprobe = "lock_irqsave_kp",
+		.what = "lock acquisitions through spin_lock_irqsave()",
+		.lock = true,
+	},
 };
 
 #define NR_HOOKS ARRAY_SIZE(hooks)
@@ -397,6 +494,25 @@ static struct bpf_program *prog(struct pcdrop *skel, const char *name)
 	return bpf_object__find_program_by_name(skel->obj, name);
 }
 
+/* Is the second argument of the function @sym a pointer, by its BTF? */
+static bool pointer_arg2(const struct btf *btf, const char *sym)
+{
+	const struct btf_param *params;
+	const struct btf_type *t;
+	int id = btf__find_by_name_kind(btf, sym, BTF_KIND_FUNC);
+
+	if (id <= 0)
+		return false;
+	t = btf__type_by_id(btf, btf__type_by_id(btf, id)->type);
+	if (!t || !btf_is_func_proto(t) || btf_vlen(t) < 2)
+		return false;
+	params = btf_params(t);
+	t = btf__type_by_id(btf, params[1].type);
+	while (t && (btf_is_mod(t) || btf_is_typedef(t)))
+		t = btf__type_by_id(btf, t->type);
+	return t && btf_is_ptr(t);
+}
+
 static int cmd_start(void)
 {
 	struct btf *vmlinux;
@@ -439,9 +555,12 @@ static int cmd_start(void)
 		mode[i] = UNAVAILABLE;
 		if (h->lock && !env.locks)
 			continue;
+		if (h->some_versions && (!in_kallsyms(h->sym) ||
+					 (h->pointer_arg2 && !pointer_arg2(vmlinux, h->sym))))
+			continue;
 		if (without(h->sym))
 			;
-		else if (btf_has && !env.kprobes && !h->kprobe_only)
+		else if (btf_has && h->fentry && !env.kprobes && !h->kprobe_only)
 			mode[i] = FENTRY;
 		else if (in_kallsyms(h->sym))
 			mode[i] = KPROBE;
@@ -606,8 +725,11 @@ static int map_fd(const char *name)
 
 static const char *const stat_fields[] = {
 	"calls", "i_lock", "xa_lock", "removed_single", "batches",
-	"batched_folios", "drains", "time_ns",
+	"batched_folios", "drains", "time_ns", "values_single",
+	"value_single_trips", "value_walks", "values_walked",
 };
+_Static_assert(sizeof(struct pcdrop_op_stats) == sizeof(stat_fields) / sizeof(stat_fields[0]) *
+	       sizeof(__u64), "stat_fields names every field of struct pcdrop_op_stats");
 
 static void json_ops(void)
 {
@@ -773,11 +895,12 @@ static bool locks_counted(void)
 
 /*
  * Without --locks, the lock round trips of the removal paths: one i_lock
- * and one i_pages lock per one-by-one removal and per batch.
+ * and one i_pages lock per one-by-one removal, per batch, and per round
+ * trip that removed shadow entries.
  */
 static __u64 derived_locks(const struct pcdrop_op_stats *v)
 {
-	return v->removed_single + v->batches;
+	return v->removed_single + v->batches + v->value_single_trips + v->value_walks;
 }
 
 /*
@@ -829,7 +952,8 @@ static void dump_json(void)
 		       (unsigned long long)rows[i].misses);
 	printf("],\"unavailable\":[");
 	for (h = 0; h < NR_HOOKS; h++)
-		if (!linked(hooks[h].sym) && (!hooks[h].lock || locks))
+		if (!linked(hooks[h].sym) && (!hooks[h].lock || locks) &&
+		    !hooks[h].some_versions)
 			printf("%s{\"symbol\":\"%s\",\"counter\":\"%s\"}", m++ ? "," : "",
 			       hooks[h].sym, hooks[h].what);
 	printf("]}\n");
@@ -879,7 +1003,25 @@ static void dump_table(void)
 	close(fd);
 	if (!locks)
 		printf("* derived, not counted: one i_lock and one i_pages round trip per "
-		       "one-by-one removal and per batch ('start --locks' counts them)\n");
+		       "one-by-one removal, per batch and per shadow-entry round trip "
+		       "('start --locks' counts them)\n");
+
+	fd = map_fd("ops");
+	n = 0;
+	for_each_entry(fd, k, p, v) {
+		if (!v.values_single && !v.values_walked)
+			continue;
+		if (!n++)
+			printf("\nshadow entries removed (op/fs: one by one in round trips, "
+			       "walked in round trips):\n");
+		printf("  %s/%s: %llu in %llu, %llu in %llu\n",
+		       short_name(enum_name(op_names, PCDROP_NR_OPS, k.op)),
+		       short_name(enum_name(fs_names, PCDROP_NR_FS, k.fs)),
+		       (unsigned long long)v.values_single,
+		       (unsigned long long)v.value_single_trips,
+		       (unsigned long long)v.values_walked, (unsigned long long)v.value_walks);
+	}
+	close(fd);
 
 	fd = map_fd("drains");
 	printf("\nlru_add_drain_all() by caller:");
@@ -914,7 +1056,8 @@ static void dump_table(void)
 	       (unsigned long long)hv.slot_busy, (unsigned long long)hv.nested,
 	       (unsigned long long)hv.map_full);
 	for (h = 0; h < NR_HOOKS; h++)
-		if (!linked(hooks[h].sym) && (!hooks[h].lock || locks))
+		if (!linked(hooks[h].sym) && (!hooks[h].lock || locks) &&
+		    !hooks[h].some_versions)
 			printf("unavailable: %s (%s is not attached)\n", hooks[h].what,
 			       hooks[h].sym);
 }

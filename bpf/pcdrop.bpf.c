@@ -30,6 +30,9 @@
 #define FALLOC_FL_PUNCH_HOLE	0x02
 #define POSIX_FADV_DONTNEED	4
 
+/* The most entries a folio_batch holds (6.2 and later; 6.1 has 15). */
+#define FOLIO_BATCH_SIZE	31
+
 /* A slot owner that only marks a compaction context: no stats of its own. */
 #define OP_COMPACTION		PCDROP_NR_OPS
 
@@ -264,11 +267,16 @@ static __always_inline int fallocate_enter(struct file *file, __u64 mode)
 			(int)mode & FALLOC_FL_PUNCH_HOLE);
 }
 
-/* evict() runs for every inode; only those with page cache are operations. */
+/*
+ * evict() runs for every inode; only those with page cache, or with the
+ * value entries of pages that left it (shadow or swap entries), are
+ * operations.
+ */
 static __always_inline int evict_enter(struct inode *inode)
 {
 	return op_enter(PCDROP_OP_UNLINK, inode,
-			BPF_CORE_READ(inode, i_mapping, nrpages) > 0);
+			BPF_CORE_READ(inode, i_mapping, nrpages) > 0 ||
+			BPF_CORE_READ(inode, i_mapping, i_pages.xa_head));
 }
 
 /* shmem_fallocate() undoing its own allocation after a failure. */
@@ -479,6 +487,92 @@ SEC("kprobe/delete_from_page_cache_batch")
 int BPF_KPROBE(batch_kp, struct address_space *mapping, struct folio_batch *fbatch)
 {
 	return remove_batch(mapping, fbatch);
+}
+
+/* ---- shadow entries ----------------------------------------------- */
+
+/* The stats of the operation the task is in, or "other". */
+static __always_inline struct pcdrop_op_stats *charged_stats(struct address_space *mapping)
+{
+	struct task_slot *s = my_slot();
+
+	if (s && s->op < PCDROP_NR_OPS)
+		return op_stats(s->op, s->fs);
+	return other_stats(mapping);
+}
+
+static __always_inline int values_removed(struct address_space *mapping, __u64 nr,
+					  bool walked)
+{
+	struct pcdrop_op_stats *st = charged_stats(mapping);
+
+	if (!st)
+		return 0;
+	if (walked) {
+		__sync_fetch_and_add(&st->value_walks, 1);
+		__sync_fetch_and_add(&st->values_walked, nr);
+	} else {
+		__sync_fetch_and_add(&st->value_single_trips, 1);
+		__sync_fetch_and_add(&st->values_single, nr);
+	}
+	return 0;
+}
+
+/*
+ * pcdrop.ko's probe point (module/shadow_batch.c): one walk under one lock
+ * round trip removed @nr entries.  A module function has no BTF here, so
+ * this is a kprobe only.
+ */
+SEC("kprobe/pcdrop_stat_values_removed")
+int BPF_KPROBE(values_walked_kp, struct address_space *mapping, __u64 nr)
+{
+	return values_removed(mapping, (__u32)nr, true);
+}
+
+/* 6.1's invalidation: one entry, one lock round trip. */
+SEC("fentry/clear_shadow_entry")
+int BPF_PROG(clear_one_fe, struct address_space *mapping)
+{
+	return values_removed(mapping, 1, false);
+}
+
+SEC("kprobe/clear_shadow_entry")
+int BPF_KPROBE(clear_one_kp, struct address_space *mapping)
+{
+	return values_removed(mapping, 1, false);
+}
+
+/*
+ * 6.12's invalidation: the value entries of a batch, one lookup each,
+ * under one lock round trip (the loader attaches this only where the
+ * second argument is the batch: from 6.13 it is an index).  Like the
+ * kernel, it does nothing for shmem and DAX mappings; those are rare in
+ * the invalidation path and counted anyway.
+ */
+static __always_inline int clear_batch(struct address_space *mapping,
+				       struct folio_batch *fbatch)
+{
+	__u32 i, nr = BPF_CORE_READ(fbatch, nr), values = 0;
+	struct folio *folio;
+
+	for (i = 0; i < FOLIO_BATCH_SIZE && i < nr; i++) {
+		if (bpf_core_read(&folio, sizeof(folio), &fbatch->folios[i]))
+			break;
+		values += (unsigned long)folio & 1;	/* xa_is_value() */
+	}
+	return values ? values_removed(mapping, values, false) : 0;
+}
+
+SEC("fentry/clear_shadow_entries")
+int BPF_PROG(clear_batch_fe, struct address_space *mapping, struct folio_batch *fbatch)
+{
+	return clear_batch(mapping, fbatch);
+}
+
+SEC("kprobe/clear_shadow_entries")
+int BPF_KPROBE(clear_batch_kp, struct address_space *mapping, struct folio_batch *fbatch)
+{
+	return clear_batch(mapping, fbatch);
 }
 
 /* ---- lru_add_drain_all() ------------------------------------------ */

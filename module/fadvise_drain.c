@@ -12,7 +12,8 @@
  * writeback, not mapped and held by an extra reference, such as a remote
  * CPU's LRU batch.  pcdrop replaces the function with the same walk over
  * the kernel's own helpers (mapping_evict_folio(), deactivate_file_folio(),
- * the shadow-entry clearing) and counts only those failures.
+ * the shadow-entry clearing, in one walk per batch when shadow_batch.c's
+ * path is on) and counts only those failures.
  *
  * Only generic_fadvise() passes a counter.  invalidate_mapping_pages() and
  * its many users (drop_caches, block devices, file systems) pass none, so
@@ -24,6 +25,7 @@
 
 #include "fadvise_drain.h"
 #include "ipmodify.h"
+#include "shadow_batch.h"
 
 static bool fadvise_lru_refs = true;
 module_param(fadvise_lru_refs, bool, 0644);
@@ -88,7 +90,7 @@ unsigned long pcdrop_try_invalidate(struct address_space *mapping,
 			count += ret;
 		}
 		if (has_values)
-			pcdrop_clear_shadow_entries(mapping, &fbatch, indices);
+			pcdrop_clear_values(mapping, &fbatch, indices);
 		folio_batch_remove_exceptionals(&fbatch);
 		folio_batch_release(&fbatch);
 		cond_resched();

@@ -25,16 +25,9 @@
 #include <linux/ftrace.h>
 #include <linux/pagemap.h>
 #include <linux/shmem_fs.h>
-#include <linux/version.h>
+#include <linux/swap.h>
 
-/*
- * Each difference below is chosen by the version range in which that API
- * holds, never by an exact version, so every stable update of a series
- * builds unchanged.  PCDROP_SERIES(a, b) is one series, for the check of
- * the verified ones; PCDROP_SINCE(a, b) starts a range.
- */
-#define PCDROP_SERIES(a, b)	(LINUX_VERSION_CODE >> 8 == KERNEL_VERSION(a, b, 0) >> 8)
-#define PCDROP_SINCE(a, b)	(KERNEL_VERSION(a, b, 0) <= LINUX_VERSION_CODE)
+#include "kernel_version.h"
 
 /*
  * The series tests/kernels.list verifies (7.1: Debian carries its images
@@ -95,7 +88,7 @@ void truncate_cleanup_folio(struct folio *folio) __weak;
 unsigned long ftrace_location(unsigned long ip) __weak;
 /*
  * Never called from C: a direct call would go through its ftrace site and
- * land in pcdrop's replacement again.  See shmem_body.S.
+ * land in pcdrop's replacement again.  See kernel_bodies.S.
  */
 void shmem_undo_range(struct inode *inode, loff_t lstart, PCDROP_LEND_T lend,
 		      bool unfalloc) __weak;
@@ -132,6 +125,17 @@ void clear_shadow_entries(struct address_space *mapping,
 #else
 void clear_shadow_entries(struct address_space *mapping,
 			  unsigned long start, unsigned long max) __weak;
+#endif
+
+/*
+ * The shadow-entry path (shadow_batch.c), before 6.13.  The xarray code
+ * calls workingset_update_node() through the pointer xas_set_update()
+ * stores, as the kernel's own page-cache code does: the kernel takes its
+ * address, so IBT keeps its ENDBR (shadow_batch.c checks that).
+ */
+#ifdef PCDROP_SHADOW_PATH
+void inode_add_lru(struct inode *inode) __weak;
+void workingset_update_node(struct xa_node *node) __weak;
 #endif
 
 #ifdef PCDROP_TEST_MISSING_SYMBOL

@@ -4,11 +4,13 @@
  *
  * Purpose: backport page-cache changes to a running distribution kernel.
  * Today: batched removal of tmpfs/shmem folios on truncation, hole punch,
- * unlink, memfd close and fallocate rollback (shmem_batch.c), and
+ * unlink, memfd close and fallocate rollback (shmem_batch.c),
  * POSIX_FADV_DONTNEED draining every CPU's LRU caches only when that can
- * help (fadvise_drain.c).
+ * help (fadvise_drain.c), and before 6.13 the removal of a file's shadow
+ * entries in one walk on truncation and invalidation (shadow_batch.c).
  *
  * Usage: insmod pcdrop.ko [shmem_batch=0|1] [fadvise_lru_refs=0|1]
+ *                         [shadow_batch=0|1]
  *        /sys/module/pcdrop/parameters/ switches each path at run time;
  *        /sys/kernel/livepatch/pcdrop/enabled turns the patch off before
  *        rmmod.
@@ -25,6 +27,7 @@
 #include <linux/utsname.h>
 
 #include "fadvise_drain.h"
+#include "shadow_batch.h"
 #include "shmem_batch.h"
 #include "vmlinux_symbols.h"
 
@@ -38,6 +41,12 @@ static struct klp_func funcs[] = {
 		.old_name = "shmem_undo_range",
 		.new_func = pcdrop_shmem_undo_range,
 	},
+#ifdef PCDROP_SHADOW_PATH
+	{
+		.old_name = "truncate_inode_pages_range",
+		.new_func = pcdrop_truncate_inode_pages_range,
+	},
+#endif
 #endif
 	{
 		.old_name = __stringify(PCDROP_TRY_INVALIDATE),
@@ -67,6 +76,11 @@ static int __init pcdrop_init(void)
 	ret = pcdrop_shmem_batch_check();
 	if (ret)
 		return ret;
+#ifdef PCDROP_SHADOW_PATH
+	ret = pcdrop_shadow_batch_check();
+	if (ret)
+		return ret;
+#endif
 #endif
 	ret = pcdrop_fadvise_drain_check();
 	if (ret)
@@ -81,8 +95,8 @@ static int __init pcdrop_init(void)
 	if (!PCDROP_VERIFIED)
 		pr_warn("%s is not a verified kernel series: built for testing (PCDROP_UNVERIFIED_KERNEL)\n",
 			init_utsname()->release);
-	pr_info("loaded on %s: batched shmem truncation, drain-aware fadvise\n",
-		init_utsname()->release);
+	pr_info("loaded on %s: batched shmem truncation, drain-aware fadvise, %s\n",
+		init_utsname()->release, PCDROP_SHADOW_SUMMARY);
 	return 0;
 }
 

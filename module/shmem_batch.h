@@ -5,7 +5,7 @@
 #include "kernel_api.h"
 
 int pcdrop_shmem_batch_check(void);
-/* The kernel's own shmem_undo_range() body, past its ftrace site (shmem_body.S). */
+/* The kernel's own shmem_undo_range() body, past its ftrace site (kernel_bodies.S). */
 void pcdrop_shmem_undo_range_body(struct inode *inode, loff_t lstart,
 				  PCDROP_LEND_T lend, bool unfalloc);
 void pcdrop_shmem_undo_range(struct inode *inode, loff_t lstart,

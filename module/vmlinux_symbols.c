@@ -36,6 +36,10 @@ static const struct vmlinux_symbol vmlinux_symbols[] = {
 #else
 	VMLINUX_SYMBOL(clear_shadow_entries),
 #endif
+#ifdef PCDROP_SHADOW_PATH
+	VMLINUX_SYMBOL(inode_add_lru),
+	VMLINUX_SYMBOL(workingset_update_node),
+#endif
 #ifdef PCDROP_TEST_MISSING_SYMBOL
 	VMLINUX_SYMBOL(pcdrop_test_no_such_function),
 #endif

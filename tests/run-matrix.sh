@@ -51,16 +51,25 @@ converted() {
 		! readelf -s -W "$1" | grep -q ' WEAK .* UND '
 }
 
-# The replacement must call the stub into the kernel's body, never jump to
-# it (module/shmem_body.S): every instruction referring to the stub is a
-# call (gcc-16 emits two call sites, one per branch, where older gccs
-# emit one).
+# A replacement must call the stub into the kernel's body, never jump to
+# it (module/kernel_bodies.S): every instruction of REPLACEMENT in KO
+# referring to STUB is a call (gcc-16 emits two call sites, one per branch,
+# where older gccs emit one).  calls_body KO REPLACEMENT STUB OUT
 calls_body() {
-	objdump -dr "$1" | awk '/<pcdrop_shmem_undo_range>:/ { f = 1; next }
-		f && /^$/ { exit } f { print }' |
-		grep -B1 'R_X86_64_PLT32[[:space:]]*pcdrop_shmem_undo_range_body' |
-		grep -E '\s(call|jmp)' > "$2"
-	[ -s "$2" ] && ! grep -q -v -E '\scall\s' "$2"
+	objdump -dr "$1" | awk -v f="<$2>:" '$2 == f { on = 1; next }
+		on && /^$/ { exit } on { print }' |
+		grep -B1 "R_X86_64_PLT32[[:space:]]*$3" |
+		grep -E '\s(call|jmp)' > "$4"
+	[ -s "$4" ] && ! grep -q -v -E '\scall\s' "$4"
+}
+
+# Every replacement that runs the kernel's body: "REPLACEMENT STUB" lines.
+# truncate_inode_pages_range() is replaced before 6.13 only.
+replacements() {
+	echo "pcdrop_shmem_undo_range pcdrop_shmem_undo_range_body"
+	if readelf -s -W "$1" | grep -q ' pcdrop_truncate_inode_pages_range_body$'; then
+		echo "pcdrop_truncate_inode_pages_range pcdrop_truncate_inode_pages_range_body"
+	fi
 }
 
 # boot_suite KVER SHARE SCRIPT RESULTS: one boot; the guest's TAP lines,
@@ -211,11 +220,15 @@ kernel_stream() {
 		else
 			tap "not ok" "pcdrop.ko carries livepatch relocations and no weak undefined symbol"
 		fi
-		if calls_body "$b/pcdrop/pcdrop.ko" "$res/calls-body.txt"; then
-			tap ok "the shmem_undo_range() replacement calls the kernel's body (no tail call)"
-		else
-			tap "not ok" "the shmem_undo_range() replacement calls the kernel's body (no tail call) # see $res/calls-body.txt"
-		fi
+		replacements "$b/pcdrop/pcdrop.ko" > "$res/replacements.txt"
+		while read -r fn stub; do
+			what="$fn() calls the kernel's body (no tail call)"
+			if calls_body "$b/pcdrop/pcdrop.ko" "$fn" "$stub" "$res/calls-$fn.txt"; then
+				tap ok "$what"
+			else
+				tap "not ok" "$what # see $res/calls-$fn.txt"
+			fi
+		done < "$res/replacements.txt"
 		cp "$b/pcdrop/pcdrop.ko" "$share/pcdrop.ko"
 		readelf -s -W "$share/pcdrop.ko" |
 			sed -n 's/.* \.klp\.sym\.vmlinux\.\([^,]*\),.*/\1/p' | LC_ALL=C sort > "$share/klp-symbols"

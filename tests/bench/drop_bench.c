@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * drop_bench - time one way of dropping a tmpfs file or memfd.
+ * drop_bench - time one way of dropping a file or memfd.
  *
- * Usage: drop_bench truncate|punch|unlink|memfd MIB DIR
+ * Usage: drop_bench truncate|punch|unlink|memfd|dontneed MIB DIR [shadow]
  *
  * Fills a file of MIB MiB in DIR (or a memfd) with fallocate(), then times
  * only the drop: ftruncate() to 0, a hole punched over the whole file, the
- * unlink() of the closed file, or the close() of the memfd.  Prints the
- * drop's CLOCK_MONOTONIC nanoseconds (virtual time under QEMU -icount).
+ * unlink() of the closed file, the close() of the memfd, or
+ * POSIX_FADV_DONTNEED over the whole file.  With "shadow" (a regular file
+ * system, not tmpfs) the file's pages are read and reclaimed first
+ * (MADV_PAGEOUT), so the drop finds only shadow entries.  Prints the drop's
+ * CLOCK_MONOTONIC nanoseconds (virtual time under QEMU -icount).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -26,6 +29,28 @@ static long long now(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+/* Read every page of the file through a mapping, then reclaim them all. */
+static int reclaim(int fd, off_t size)
+{
+	volatile char sum = 0;
+	char *map;
+	off_t i;
+
+	map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED) {
+		perror("drop_bench: mmap");
+		return 1;
+	}
+	for (i = 0; i < size; i += 4096)
+		sum += map[i];
+	if (madvise(map, size, MADV_PAGEOUT)) {
+		perror("drop_bench: madvise");
+		return 1;
+	}
+	munmap(map, size);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *op;
@@ -34,8 +59,8 @@ int main(int argc, char **argv)
 	off_t size;
 	int fd, ret;
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: drop_bench truncate|punch|unlink|memfd MIB DIR\n");
+	if (argc != 4 && (argc != 5 || strcmp(argv[4], "shadow"))) {
+		fprintf(stderr, "usage: drop_bench truncate|punch|unlink|memfd|dontneed MIB DIR [shadow]\n");
 		return 2;
 	}
 	op = argv[1];
@@ -47,6 +72,8 @@ int main(int argc, char **argv)
 		perror("drop_bench: fill");
 		return 1;
 	}
+	if (argc == 5 && reclaim(fd, size))
+		return 1;
 	if (!strcmp(op, "unlink"))
 		close(fd);
 	t0 = now();
@@ -56,6 +83,8 @@ int main(int argc, char **argv)
 		ret = fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, size);
 	else if (!strcmp(op, "unlink"))
 		ret = unlink(path);
+	else if (!strcmp(op, "dontneed"))
+		ret = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 	else
 		ret = close(fd);
 	t1 = now();

@@ -5,6 +5,8 @@
 # Usage: tests/bench/run.sh shmem [MIB] [RUNS]   (default 1024 MiB, 5 runs)
 #        tests/bench/run.sh fadvise [RUNS]       (default 5 runs)
 #        tests/bench/run.sh stat [MIB] [RUNS]    (default 1024 MiB, 6 runs)
+#        tests/bench/run.sh shadow [MIB] [RUNS]  (default 1024 MiB, 5 runs;
+#                                                 6.1 and 6.12 only)
 #        PCDROP_SERIES="7.3" for a subset of the matrix (default: its full rows),
 #        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks,
 #        PCDROP_BENCH_WORKLOADS="stocktrunc" for some of stat's workloads.
@@ -14,8 +16,9 @@
 # shift=0: guest time is virtual, one ns per instruction).  In each boot
 # every case runs RUNS times the stock way and RUNS times pcdrop's way,
 # interleaved: shmem_batch=0 and 1 (guest-shmem.sh); pcdrop unloaded and
-# loaded (guest-fadvise.sh).  Prints min/median/max of both and of the
-# per-round ratio pcdrop/stock.  "stat" instead measures what pcdrop-stat
+# loaded (guest-fadvise.sh); shadow_batch=0 and 1 on an ext4 file whose
+# pages were all reclaimed to shadow entries (guest-shadow.sh).  Prints
+# min/median/max of both and of the per-round ratio pcdrop/stock.  "stat" instead measures what pcdrop-stat
 # costs: each workload of guest-stat.sh without counters, with the default
 # counters and with --locks, and the ratios to that round's run without.
 # Don't run other guests meanwhile.
@@ -28,7 +31,8 @@ case $BENCH in
 shmem) MIB=${2:-1024} RUNS=${3:-5} ;;
 fadvise) MIB=0 RUNS=${2:-5} ;;
 stat) MIB=${2:-1024} RUNS=${3:-6} ;;
-*) die "usage: tests/bench/run.sh shmem [MIB] [RUNS] | fadvise [RUNS] | stat [MIB] [RUNS]" ;;
+shadow) MIB=${2:-1024} RUNS=${3:-5} ;;
+*) die "usage: tests/bench/run.sh shmem|stat|shadow [MIB] [RUNS] | fadvise [RUNS]" ;;
 esac
 work=${PCDROP_WORK:-$top}/build/bench
 out=${PCDROP_WORK:-$top}/results/bench
@@ -81,12 +85,15 @@ icount_smp() {
 
 A=stock B=pcdrop EXTRA=""
 case $BENCH in
-shmem) UNIT=ms SCALE=1e6 ;;
+shmem | shadow) UNIT=ms SCALE=1e6 ;;
 fadvise) UNIT=us/call SCALE=1e3 EXTRA="drains/round stock, pcdrop" ;;
 stat) UNIT=ms SCALE=1e6 A="no counters" B="counters" ;;
 esac
 mkdir -p "$work" "$out"
-for series in ${PCDROP_SERIES:-$(scripts/kernels.sh list full)}; do
+# From 6.13 the kernel removes shadow entries in one walk itself.
+default_series=$(scripts/kernels.sh list full)
+[ "$BENCH" != shadow ] || default_series="6.1 6.12"
+for series in ${PCDROP_SERIES:-$default_series}; do
 	kver=$(scripts/kernels.sh fetch "$series")
 	b=$work/$kver
 	scripts/build-module.sh "$kver" "$b/pcdrop" > "$out/$kver.build.log" 2>&1

@@ -28,6 +28,11 @@
  *                                   readahead (one folio per page)
  *   fadv dontneed PATH              DONTNEED the whole file, nothing else
  *   fadv resident PATH              print "resident=R"
+ *   fadv verify PATH FROM TO        read PATH a page at a time, without
+ *                                   readahead, and compare it with what
+ *                                   "write" wrote, except for bytes FROM
+ *                                   to TO (excluded), which must be zero;
+ *                                   prints "bad=B": the pages that differ
  *
  * The process runs on CPU 0 (crosscpu's second half on CPU 1).
  */
@@ -362,6 +367,33 @@ static int cmd_readback(const char *path)
 	return 0;
 }
 
+static int cmd_verify(const char *path, long from, long to)
+{
+	int fd = open_or_die(path, O_RDONLY);
+	long pages = file_pages(fd), i, b, bad = 0;
+	unsigned char buf[PAGE];
+
+	advise(fd, 0, 0, POSIX_FADV_RANDOM);
+	for (i = 0; i < pages; i++) {
+		ssize_t n = pread(fd, buf, PAGE, i * PAGE);
+
+		if (n < 0)
+			die("pread");
+		for (b = 0; b < n; b++) {
+			long off = i * PAGE + b;
+			int want = off >= from && off < to ? 0 : (int)(i % 251) + 1;
+
+			if (buf[b] != want) {
+				bad++;
+				break;
+			}
+		}
+	}
+	close(fd);
+	printf("bad=%ld\n", bad);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int fd;
@@ -380,6 +412,8 @@ int main(int argc, char **argv)
 		return cmd_hold(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "readback"))
 		return cmd_readback(argv[2]);
+	if (argc == 5 && !strcmp(argv[1], "verify"))
+		return cmd_verify(argv[2], atol(argv[3]), atol(argv[4]));
 	if (argc == 3 && !strcmp(argv[1], "pageout"))
 		return cmd_pageout(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "dontneed")) {

@@ -108,7 +108,24 @@ pcdrop_load_lines() {
 	echo "livepatch: enabling patch 'pcdrop'"
 	echo "livepatch: 'pcdrop': starting patching transition"
 	echo "livepatch: 'pcdrop': patching complete"
-	echo "pcdrop: loaded on $(uname -r): batched shmem truncation, drain-aware fadvise"
+	echo "pcdrop: loaded on $(uname -r): batched shmem truncation, drain-aware fadvise, $(shadow_path_line)"
+}
+
+# Does this kernel get pcdrop's shadow-entry path (before 6.13)?
+shadow_path() {
+	v=$(uname -r)
+	major=${v%%.*}
+	minor=${v#*.}
+	minor=${minor%%[!0-9]*}
+	[ "$major" -lt 6 ] || { [ "$major" = 6 ] && [ "$minor" -lt 13 ]; }
+}
+
+shadow_path_line() {
+	if shadow_path; then
+		echo "single-walk shadow-entry removal"
+	else
+		echo "shadow entries left to the kernel's own single walk"
+	fi
 }
 
 pcdrop_unload_lines() {

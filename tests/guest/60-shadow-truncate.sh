@@ -1,0 +1,222 @@
+# 60-shadow-truncate.sh - pcdrop's shadow-entry path (module/shadow_batch.c):
+# truncating, punching, unlinking, fadvising and drop_caching an ext4 file
+# whose pages were all reclaimed to shadow entries.
+#
+# Expected results come from the rules, not from a stock run:
+# - data: every byte read back is what was written, or zero past the
+#   truncation or inside the hole;
+# - shadow entries: reading the file back a page at a time refaults exactly
+#   the pages whose shadow entries should remain (a kprobe on
+#   workingset_refault(), which the page cache calls for every shadow entry
+#   it finds), so a walk that removes too few or too many fails;
+# - accounting: /proc/vmstat's workingset_nodes (the tree nodes that hold
+#   only shadow entries) is back at its baseline once the file's shadow
+#   entries are all gone;
+# - counts: pcdrop-stat's values_walked is the number of shadow entries in
+#   the range, in ceil(N / batch) walks when the path is on, none when it
+#   is off or pcdrop is not loaded; the lock round trips per entry are
+#   2 / batch (--locks).
+# From 6.13 the kernel walks once itself: there the path refuses to turn on,
+# and the stock and off modes still pass the same model.
+. ./guest/lib.sh
+. ./guest/fadvlib.sh
+SUITE=shadow-truncate
+F=/mnt/s/f
+P=4096
+SIZE=$((P * 4096))
+
+check "an ext4 file system on a loop device" ext4_mount /mnt/s 96
+echo 'p:pcdrop_refault workingset_refault' > $T/kprobe_events
+echo 1 > $T/events/kprobes/pcdrop_refault/enable
+
+# shadow_mode stock|off|on: pcdrop unloaded, or loaded with shadow_batch=0/1.
+shadow_mode() {
+	case $1 in
+	stock)
+		[ ! -e "$PCDROP_LP" ] || pcdrop_unload ;;
+	on | off)
+		{ [ -e "$PCDROP_PARAMS" ] || pcdrop_load; } &&
+			if [ "$1" = on ]; then v=1; else v=0; fi &&
+			echo $v > "$PCDROP_PARAMS/shadow_batch" ;;
+	esac
+}
+
+refaults() {
+	kprobe_hits pcdrop_refault
+}
+
+# workingset_nodes, with every CPU's pending delta folded in first.
+nodes() {
+	echo 1 > /proc/sys/vm/stat_refresh
+	awk '$1 == "workingset_nodes" { print $2 }' /proc/vmstat
+}
+
+# restat [--locks]: pcdrop-stat afresh, so that it finds pcdrop.ko's probe
+# point when the module is loaded.
+restat() {
+	$STAT stop > /dev/null 2>&1
+	$STAT start "$@" > /dev/null
+}
+
+ceil_batches() {
+	echo $((($1 + BATCH - 1) / BATCH))
+}
+
+# shadowed WHAT: write the file and reclaim every page of it.
+shadowed() {
+	$FADV write $F $P &&
+		expect_eq "$1: reclaim leaves only shadow entries" resident=0 "$($FADV pageout $F)"
+}
+
+# expect_walked WHAT OP N: pcdrop-stat saw N shadow entries of OP walked,
+# in ceil(N / batch) walks, when the path is on; none when it is not.
+expect_walked() {
+	stat_snap /tmp/shadow.snap
+	if [ "$mode" = on ]; then
+		want=$3 walks=$(ceil_batches "$3")
+	else
+		want=0 walks=0
+	fi
+	expect_eq "$1: shadow entries walked" "$want" \
+		"$(op_field /tmp/shadow.snap "$2" OTHER values_walked)"
+	expect_eq "$1: in that many walks" "$walks" \
+		"$(op_field /tmp/shadow.snap "$2" OTHER value_walks)"
+}
+
+if shadow_path; then
+	modes="stock off on"
+else
+	modes="stock off"
+fi
+for mode in $modes; do
+	check "mode $mode" shadow_mode $mode
+	check "$mode: pcdrop-stat starts" restat
+	base=$(nodes)
+
+	# Truncate to K pages and 100 bytes: ext4 zeroes the tail of page K
+	# (which reads it back in), and K + 1 shadow entries remain.
+	K=1000
+	shadowed "$mode, truncate"
+	$STAT reset > /dev/null
+	r0=$(refaults)
+	truncate -s $((K * 4096 + 100)) $F
+	expect_walked "$mode, truncate" TRUNCATE $((P - K - 1))
+	truncate -s $SIZE $F
+	expect_eq "$mode, truncate: the data before the cut, zeros after" bad=0 \
+		"$($FADV verify $F $((K * 4096 + 100)) $SIZE)"
+	expect_eq "$mode, truncate: only the pages before the cut refault" $((K + 1)) \
+		$(($(refaults) - r0))
+	rm $F
+
+	# Punch pages [1000, 3000).
+	shadowed "$mode, punch"
+	$STAT reset > /dev/null
+	r0=$(refaults)
+	check "$mode, punch: fallocate punches the hole" \
+		progs/falloc -p $((1000 * 4096)) $((2000 * 4096)) $F
+	expect_walked "$mode, punch" PUNCH 2000
+	expect_eq "$mode, punch: the data outside the hole, zeros inside" bad=0 \
+		"$($FADV verify $F $((1000 * 4096)) $((3000 * 4096)))"
+	expect_eq "$mode, punch: only the pages outside the hole refault" $((P - 2000)) \
+		$(($(refaults) - r0))
+	rm $F
+
+	# DONTNEED and drop_caches: the invalidation path.
+	for how in dontneed drop_caches; do
+		shadowed "$mode, $how"
+		$STAT reset > /dev/null
+		r0=$(refaults)
+		if [ $how = dontneed ]; then
+			$FADV dontneed $F
+			expect_walked "$mode, $how" FADVISE $P
+			stat_snap /tmp/shadow.snap
+			single=$(op_field /tmp/shadow.snap FADVISE OTHER values_single)
+			if [ $mode = on ] || ! shadow_path; then
+				expect_eq "$mode, $how: none one by one" 0 "$single"
+			else
+				expect_eq "$mode, $how: all one by one (the kernel's helpers)" $P "$single"
+			fi
+		else
+			echo 1 > /proc/sys/vm/drop_caches
+		fi
+		expect_eq "$mode, $how: workingset_nodes back at its baseline" "$base" "$(nodes)"
+		expect_eq "$mode, $how: the data reads back" bad=0 "$($FADV verify $F 0 0)"
+		expect_eq "$mode, $how: no page refaults" 0 $(($(refaults) - r0))
+		rm $F
+	done
+
+	# Unlink: evict() truncates the whole file.
+	shadowed "$mode, unlink"
+	$STAT reset > /dev/null
+	rm $F
+	expect_walked "$mode, unlink" UNLINK $P
+	expect_eq "$mode, unlink: workingset_nodes back at its baseline" "$base" "$(nodes)"
+done
+
+# Lock round trips of DONTNEED, counted: 2 per walk with the path on; on
+# stock, 2 per entry on 6.1 (clear_shadow_entry()) and 2 per batch on
+# 6.12.
+for mode in $modes; do
+	check "locks, mode $mode" shadow_mode $mode
+	check "locks, $mode: pcdrop-stat starts --locks" restat --locks
+	shadowed "locks, $mode"
+	$STAT reset > /dev/null
+	$FADV dontneed $F
+	stat_snap /tmp/shadow.snap
+	case $mode-$KVER in
+	on-*) want=$(ceil_batches $P) ;;
+	*-6.1.*) want=$P ;;
+	*) want=$(ceil_batches $P) ;;
+	esac
+	for lock in i_lock xa_lock; do
+		expect_eq "locks, $mode: $lock round trips of DONTNEED over $P shadow entries" \
+			"$want" "$(op_field /tmp/shadow.snap FADVISE OTHER $lock)"
+	done
+	rm $F
+done
+check "pcdrop-stat stops" sh -c "$STAT stop > /dev/null"
+
+# The switch.
+check "pcdrop loaded" shadow_mode off
+if shadow_path; then
+	check "shadow_batch turns on" sh -c "echo 1 > $PCDROP_PARAMS/shadow_batch"
+	expect_param_guarded shadow_batch
+else
+	mark=$(dmesg_mark)
+	check "shadow_batch refuses to turn on" sh -c "! echo 1 > $PCDROP_PARAMS/shadow_batch 2>/dev/null"
+	expect_eq "and stays off" N "$(cat $PCDROP_PARAMS/shadow_batch)"
+	expect_log "and says why" "$mark" \
+		"pcdrop: shadow_batch stays off: Linux $KVER removes shadow entries in one walk itself"
+fi
+check "pcdrop unloads" pcdrop_unload
+
+# Lifecycle: pcdrop loads and unloads while another task truncates
+# shadowed files, and every truncation keeps its data.
+if shadow_path; then
+	(
+		n=0
+		while [ ! -e /tmp/life.stop ]; do
+			$FADV write /mnt/s/l 256 && $FADV pageout /mnt/s/l > /dev/null &&
+				truncate -s $((100 * 4096)) /mnt/s/l &&
+				truncate -s $((256 * 4096)) /mnt/s/l &&
+				[ "$($FADV verify /mnt/s/l $((100 * 4096)) $((256 * 4096)))" = bad=0 ] ||
+				echo "round $n" >> /tmp/life.bad
+			n=$((n + 1))
+			echo $n > /tmp/life.rounds
+		done
+	) &
+	job=$!
+	cycles=0
+	for i in 1 2 3 4 5; do
+		pcdrop_load && pcdrop_unload && cycles=$((cycles + 1))
+	done
+	touch /tmp/life.stop
+	wait $job
+	expect_eq "five load/unload cycles while another task truncates" 5 $cycles
+	rounds=$(cat /tmp/life.rounds 2>/dev/null)
+	check "that task truncated meanwhile ($rounds rounds)" test "${rounds:-0}" -ge 5
+	expect_eq "and every truncation kept its data" "" "$(cat /tmp/life.bad 2>/dev/null)"
+fi
+echo 0 > $T/events/kprobes/pcdrop_refault/enable
+echo > $T/kprobe_events
+finish
