@@ -245,7 +245,14 @@ static struct hook hooks[] = {
 	{
 		.sym = "pcdrop_stat_values_removed",
 		.kprobe = "values_walked_kp",
-		.what = "pcdrop.ko's shadow-entry walks (pcdrop.ko is not loaded, or the kernel walks itself: 6.13 and later)",
+		.what = "pcdrop.ko's shadow- and swap-entry walks (is pcdrop.ko loaded?)",
+	},
+	{
+		.sym = "shmem_free_swap",
+		.fentry = "free_swap_fe",
+		.kprobe = "free_swap_kp",
+		.what = "one-by-one swap-entry removals of tmpfs truncation (6.12 and later)",
+		.some_versions = true,
 	},
 	{
 		.sym = "clear_shadow_entry",
@@ -1003,7 +1010,7 @@ static void dump_table(void)
 	close(fd);
 	if (!locks)
 		printf("* derived, not counted: one i_lock and one i_pages round trip per "
-		       "one-by-one removal, per batch and per shadow-entry round trip "
+		       "one-by-one removal, per batch and per shadow/swap-entry round trip "
 		       "('start --locks' counts them)\n");
 
 	fd = map_fd("ops");
@@ -1012,8 +1019,8 @@ static void dump_table(void)
 		if (!v.values_single && !v.values_walked)
 			continue;
 		if (!n++)
-			printf("\nshadow entries removed (op/fs: one by one in round trips, "
-			       "walked in round trips):\n");
+			printf("\nshadow and swap entries removed (op/fs: one by one in round "
+			       "trips, walked in round trips):\n");
 		printf("  %s/%s: %llu in %llu, %llu in %llu\n",
 		       short_name(enum_name(op_names, PCDROP_NR_OPS, k.op)),
 		       short_name(enum_name(fs_names, PCDROP_NR_FS, k.fs)),

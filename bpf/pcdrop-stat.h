@@ -54,12 +54,14 @@ struct pcdrop_op_stats {
 	__u64 drains;		/* lru_add_drain_all() calls inside them */
 	__u64 time_ns;		/* total time inside them */
 	/*
-	 * Shadow entries (xarray value entries) removed from a regular
-	 * file's page cache.  One by one: each with its own lookup, by the
-	 * kernel's invalidation helpers of 6.1 and 6.12 (clear_shadow_entry(),
-	 * clear_shadow_entries()); their lock round trips: one per entry on
-	 * 6.1, one per batch on 6.12.  Walked: by pcdrop.ko's single walks
-	 * (module/shadow_batch.c), one lock round trip each.
+	 * Value entries removed from a page cache: a regular file's shadow
+	 * entries and a tmpfs file's swap entries.  One by one: each with its
+	 * own lookup, by the kernel's shmem_free_swap() (6.12 and later; one
+	 * lock round trip each) and the invalidation helpers of 6.1 and 6.12
+	 * (clear_shadow_entry(), one round trip per entry, and
+	 * clear_shadow_entries(), one per batch).  Walked: by pcdrop.ko's
+	 * single walks (module/shadow_batch.c, swap_batch.c), one lock round
+	 * trip each.
 	 */
 	__u64 values_single;
 	__u64 value_single_trips;

@@ -489,7 +489,7 @@ int BPF_KPROBE(batch_kp, struct address_space *mapping, struct folio_batch *fbat
 	return remove_batch(mapping, fbatch);
 }
 
-/* ---- shadow entries ----------------------------------------------- */
+/* ---- value entries: shadow and swap entries ----------------------- */
 
 /* The stats of the operation the task is in, or "other". */
 static __always_inline struct pcdrop_op_stats *charged_stats(struct address_space *mapping)
@@ -519,7 +519,7 @@ static __always_inline int values_removed(struct address_space *mapping, __u64 n
 }
 
 /*
- * pcdrop.ko's probe point (module/shadow_batch.c): one walk under one lock
+ * pcdrop.ko's probe point (module/stat_probe.c): one walk under one lock
  * round trip removed @nr entries.  A module function has no BTF here, so
  * this is a kprobe only.
  */
@@ -527,6 +527,22 @@ SEC("kprobe/pcdrop_stat_values_removed")
 int BPF_KPROBE(values_walked_kp, struct address_space *mapping, __u64 nr)
 {
 	return values_removed(mapping, (__u32)nr, true);
+}
+
+/*
+ * shmem_undo_range() freeing one swap entry (6.12 and later; 6.1 inlines
+ * the function): one lookup, one i_pages lock round trip.
+ */
+SEC("fentry/shmem_free_swap")
+int BPF_PROG(free_swap_fe, struct address_space *mapping)
+{
+	return values_removed(mapping, 1, false);
+}
+
+SEC("kprobe/shmem_free_swap")
+int BPF_KPROBE(free_swap_kp, struct address_space *mapping)
+{
+	return values_removed(mapping, 1, false);
 }
 
 /* 6.1's invalidation: one entry, one lock round trip. */

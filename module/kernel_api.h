@@ -26,6 +26,7 @@
 #include <linux/pagemap.h>
 #include <linux/shmem_fs.h>
 #include <linux/swap.h>
+#include <linux/swapops.h>
 
 #include "kernel_version.h"
 
@@ -47,9 +48,13 @@
 #error "pcdrop needs x86_64 with CONFIG_LIVEPATCH, CONFIG_SHMEM and CONFIG_DYNAMIC_FTRACE"
 #endif
 
-/* folio_batch.h split from pagevec.h; the first verified series with it is 7.2. */
+/*
+ * folio_batch.h split from pagevec.h, and leafops.h came; the first
+ * verified series with them is 7.2.
+ */
 #if PCDROP_SINCE(7, 2)
 #include <linux/folio_batch.h>
+#include <linux/leafops.h>
 #else
 #include <linux/pagevec.h>
 #endif
@@ -138,6 +143,24 @@ void inode_add_lru(struct inode *inode) __weak;
 void workingset_update_node(struct xa_node *node) __weak;
 #endif
 
+/*
+ * The swap half of the shmem pre-pass (swap_batch.c): how each kernel's
+ * shmem_free_swap() gives a swap entry back, and how shmem_undo_range()
+ * accounts the pages it freed.  All static or internal, all in kallsyms
+ * under their own names.  The range starting at 7.2 starts at the first
+ * verified series with that API (checked in the BTF of 7.2 and 7.3).
+ */
+#if !PCDROP_SINCE(6, 12)
+int free_swap_and_cache(swp_entry_t entry) __weak;
+void shmem_recalc_inode(struct inode *inode) __weak;
+#elif !PCDROP_SINCE(7, 2)
+void free_swap_and_cache_nr(swp_entry_t entry, int nr) __weak;
+void shmem_recalc_inode(struct inode *inode, long alloced, long swapped) __weak;
+#else
+void swap_put_entries_direct(swp_entry_t entry, int nr) __weak;
+bool shmem_recalc_inode(struct inode *inode, long alloced, long swapped) __weak;
+#endif
+
 #ifdef PCDROP_TEST_MISSING_SYMBOL
 void pcdrop_test_no_such_function(void) __weak;
 #endif
@@ -188,6 +211,24 @@ static inline void pcdrop_clear_shadow_entries(struct address_space *mapping,
 #else
 	clear_shadow_entries(mapping, indices[0],
 			     indices[folio_batch_count(fbatch) - 1]);
+#endif
+}
+
+/*
+ * Give back the swap of a swap entry shmem removed from the page cache, as
+ * each kernel's shmem_free_swap() does.  6.1 has no multi-index swap
+ * entries in shmem (@nr is 1).  From 7.2 a swapin-error marker holds no
+ * swap slot and is only dropped.
+ */
+static inline void pcdrop_put_swap(swp_entry_t entry, int nr)
+{
+#if !PCDROP_SINCE(6, 12)
+	free_swap_and_cache(entry);
+#elif !PCDROP_SINCE(7, 2)
+	free_swap_and_cache_nr(entry, nr);
+#else
+	if (softleaf_is_swap(entry))
+		swap_put_entries_direct(entry, nr);
 #endif
 }
 

@@ -34,6 +34,7 @@
 
 #include "patch_site.h"
 #include "shadow_batch.h"
+#include "stat_probe.h"
 #include "truncate_batch.h"
 
 #ifdef PCDROP_SHADOW_PATH
@@ -67,17 +68,6 @@ MODULE_PARM_DESC(shadow_batch,
 		 "Remove a truncated or invalidated file's shadow entries in one walk (default: on before 6.13; the kernel does it from 6.13)");
 
 #ifdef PCDROP_SHADOW_PATH
-/*
- * A probe point for pcdrop-stat (bpf/pcdrop.bpf.c): @nr value entries of
- * @mapping were removed in one walk under one lock round trip.  The
- * barrier keeps the compiler from dropping a call that does nothing.
- */
-noinline void pcdrop_stat_values_removed(struct address_space *mapping,
-					 unsigned int nr)
-{
-	asm volatile("" : : "r" (mapping), "r" (nr) : "memory");
-}
-
 /*
  * Remove the shadow entries of a batch that find_lock_entries() returned,
  * as 6.13's truncate_folio_batch_exceptionals() and clear_shadow_entries()
@@ -125,7 +115,8 @@ void pcdrop_truncate_inode_pages_range(struct address_space *mapping,
 {
 	if (READ_ONCE(shadow_batch) && !shmem_mapping(mapping) &&
 	    !dax_mapping(mapping) && !mapping_empty(mapping))
-		pcdrop_truncate_whole_folios(mapping, lstart, lend, false);
+		pcdrop_truncate_batches(mapping, lstart, lend,
+					PCDROP_FOLIOS | PCDROP_SHADOWS);
 	/* A call, not a tail call: see kernel_bodies.S. */
 	pcdrop_truncate_inode_pages_range_body(mapping, lstart, lend);
 }

@@ -9,7 +9,6 @@ void pcdrop_clear_values(struct address_space *mapping,
 #ifdef PCDROP_SHADOW_PATH
 #define PCDROP_SHADOW_SUMMARY	"single-walk shadow-entry removal"
 int pcdrop_shadow_batch_check(void);
-void pcdrop_stat_values_removed(struct address_space *mapping, unsigned int nr);
 void pcdrop_clear_shadow_batch(struct address_space *mapping,
 			       struct folio_batch *fbatch, pgoff_t *indices);
 /* The kernel's own body, past its ENDBR and ftrace site (kernel_bodies.S). */

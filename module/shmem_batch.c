@@ -9,10 +9,10 @@
  * i_pages lock once per folio.  pcdrop replaces shmem_undo_range() with
  * pcdrop_shmem_undo_range(): a pre-pass removes the whole folios in the
  * range the way truncate_inode_pages_range() does, a batch at a time under
- * one lock round trip (truncate_batch.c), then the kernel's own
- * shmem_undo_range() body runs and finds them gone.  It still does
- * everything else: swap entries, partial folios at the edges, the blocking
- * second pass, the accounting.  Keeping the body the kernel's own keeps
+ * one lock round trip (truncate_batch.c), and with them the swap entries
+ * (swap_batch.c); then the kernel's own shmem_undo_range() body runs and
+ * finds them gone.  It still does everything else: partial folios at the
+ * edges, the blocking second pass, the accounting of its own work.  Keeping the body the kernel's own keeps
  * every fix Debian ships for it.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -21,6 +21,7 @@
 
 #include "patch_site.h"
 #include "shmem_batch.h"
+#include "swap_batch.h"
 #include "truncate_batch.h"
 
 static bool shmem_batch = true;
@@ -32,9 +33,15 @@ MODULE_PARM_DESC(shmem_batch,
 void pcdrop_shmem_undo_range(struct inode *inode, loff_t lstart,
 			     PCDROP_LEND_T lend, bool unfalloc)
 {
+	unsigned int what = 0;
+
 	if (READ_ONCE(shmem_batch))
-		pcdrop_truncate_whole_folios(inode->i_mapping, lstart, lend,
-					     unfalloc);
+		what |= PCDROP_FOLIOS | (unfalloc ? PCDROP_UNFALLOC : 0);
+	/* As the kernel: undoing a failed fallocate() leaves swap alone. */
+	if (pcdrop_swap_batch_on() && !unfalloc)
+		what |= PCDROP_SWAP;
+	if (what)
+		pcdrop_truncate_batches(inode->i_mapping, lstart, lend, what);
 	/* A call, not a tail call: see kernel_bodies.S. */
 	pcdrop_shmem_undo_range_body(inode, lstart, lend, unfalloc);
 }

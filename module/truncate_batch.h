@@ -4,7 +4,15 @@
 
 #include "kernel_api.h"
 
-void pcdrop_truncate_whole_folios(struct address_space *mapping, loff_t lstart,
-				  PCDROP_LEND_T lend, bool unfalloc);
+/* What the pre-pass does with each batch. */
+enum pcdrop_batches {
+	PCDROP_FOLIOS = 1,	/* remove its whole folios */
+	PCDROP_UNFALLOC = 2,	/* only those a failed fallocate() added */
+	PCDROP_SHADOWS = 4,	/* remove a regular file's shadow entries */
+	PCDROP_SWAP = 8,	/* free a tmpfs file's swap entries */
+};
+
+void pcdrop_truncate_batches(struct address_space *mapping, loff_t lstart,
+			     PCDROP_LEND_T lend, unsigned int what);
 
 #endif /* PCDROP_TRUNCATE_BATCH_H */

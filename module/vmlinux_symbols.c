@@ -36,6 +36,14 @@ static const struct vmlinux_symbol vmlinux_symbols[] = {
 #else
 	VMLINUX_SYMBOL(clear_shadow_entries),
 #endif
+#if !PCDROP_SINCE(6, 12)
+	VMLINUX_SYMBOL(free_swap_and_cache),
+#elif !PCDROP_SINCE(7, 2)
+	VMLINUX_SYMBOL(free_swap_and_cache_nr),
+#else
+	VMLINUX_SYMBOL(swap_put_entries_direct),
+#endif
+	VMLINUX_SYMBOL(shmem_recalc_inode),
 #ifdef PCDROP_SHADOW_PATH
 	VMLINUX_SYMBOL(inode_add_lru),
 	VMLINUX_SYMBOL(workingset_update_node),

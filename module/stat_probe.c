@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stat_probe.c - where pcdrop-stat (bpf/pcdrop.bpf.c) sees pcdrop's own
+ * batched removals of value entries: shadow entries (shadow_batch.c) and
+ * tmpfs swap entries (swap_batch.c).  The kernel has no function of its
+ * own on those paths to hook.
+ */
+#include <linux/compiler.h>
+
+#include "stat_probe.h"
+
+/*
+ * @nr value entries of @mapping were removed in one walk under one lock
+ * round trip.  pcdrop-stat attaches a kprobe here.  The barrier keeps the
+ * compiler from dropping a call that does nothing.
+ */
+noinline void pcdrop_stat_values_removed(struct address_space *mapping,
+					 unsigned int nr)
+{
+	asm volatile("" : : "r" (mapping), "r" (nr) : "memory");
+}

@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PCDROP_STAT_PROBE_H
+#define PCDROP_STAT_PROBE_H
+
+struct address_space;
+
+void pcdrop_stat_values_removed(struct address_space *mapping, unsigned int nr);
+
+#endif /* PCDROP_STAT_PROBE_H */

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * swap_batch.c - free a truncated tmpfs file's swap entries a batch at a
+ * time.
+ *
+ * When a tmpfs/shmem folio goes to swap, its page-cache slot keeps a swap
+ * entry (an xarray value entry).  shmem_undo_range() frees each of them
+ * with shmem_free_swap(): one lookup from the root of the tree and one
+ * i_pages lock round trip per entry.  pcdrop's shmem pre-pass
+ * (truncate_batch.c) instead removes the swap entries of each batch in one
+ * walk under one lock round trip, gives their swap back afterwards the way
+ * shmem_free_swap() does, and accounts the pages at the end the way
+ * shmem_undo_range() does (info->swapped, shmem_recalc_inode()), so the
+ * kernel's body finds them gone and nothing else changes.
+ */
+#include <linux/moduleparam.h>
+
+#include "stat_probe.h"
+#include "swap_batch.h"
+
+static bool swap_batch = true;
+module_param(swap_batch, bool, 0644);
+MODULE_PARM_DESC(swap_batch,
+		 "Free a truncated tmpfs/shmem file's swap entries in batches (default: on)");
+
+bool pcdrop_swap_batch_on(void)
+{
+	return READ_ONCE(swap_batch);
+}
+
+/*
+ * Remove the swap entries of a batch that find_lock_entries() returned:
+ * one walk from the first value entry to the batch's last index, under one
+ * i_pages lock round trip, storing NULL over each swap entry that lies
+ * wholly inside [@first, @last] (shmem_free_swap()'s own test: a large
+ * entry across the border is the kernel body's business).  Entries that
+ * swap-out added to that range since go with them, as the kernel's second
+ * pass would free them.  Returns the pages freed.
+ */
+long pcdrop_free_swap_batch(struct address_space *mapping,
+			    struct folio_batch *fbatch, pgoff_t *indices,
+			    pgoff_t first, pgoff_t last)
+{
+	unsigned int i, n = 0, nr = folio_batch_count(fbatch);
+	XA_STATE(xas, &mapping->i_pages, 0);
+	swp_entry_t swap[PCDROP_BATCH_SIZE];
+	int pages[PCDROP_BATCH_SIZE];
+	long freed = 0;
+	void *entry;
+
+	for (i = 0; i < nr; i++)
+		if (xa_is_value(fbatch->folios[i]))
+			break;
+	if (i == nr)
+		return 0;
+
+	xas_set(&xas, indices[i]);
+	xas_lock_irq(&xas);
+	xas_for_each(&xas, entry, indices[nr - 1]) {
+		unsigned long size;
+		pgoff_t base;
+
+		if (!xa_is_value(entry))
+			continue;
+		size = 1UL << xas_get_order(&xas);
+		base = round_down(xas.xa_index, size);
+		if (base < first || base + size - 1 > last)
+			continue;
+		xas_store(&xas, NULL);
+		swap[n] = radix_to_swp_entry(entry);
+		pages[n] = size;
+		if (++n == ARRAY_SIZE(swap))
+			break;
+	}
+	xas_unlock_irq(&xas);
+
+	for (i = 0; i < n; i++) {
+		pcdrop_put_swap(swap[i], pages[i]);
+		freed += pages[i];
+	}
+	if (n)
+		pcdrop_stat_values_removed(mapping, n);
+	return freed;
+}
+
+/* What shmem_undo_range() does at its end with the swap pages it freed. */
+void pcdrop_shmem_swap_freed(struct inode *inode, long pages)
+{
+#if !PCDROP_SINCE(6, 12)
+	struct shmem_inode_info *info = SHMEM_I(inode);
+
+	spin_lock_irq(&info->lock);
+	info->swapped -= pages;
+	shmem_recalc_inode(inode);
+	spin_unlock_irq(&info->lock);
+#else
+	shmem_recalc_inode(inode, 0, -pages);
+#endif
+}

@@ -1,0 +1,158 @@
+# 61-shmem-swap-batch.sh - pcdrop's batched freeing of swap entries
+# (module/swap_batch.c): truncating, punching and unlinking a tmpfs file
+# whose pages were all pushed to swap (zram, by memory.reclaim).
+#
+# Expected results come from the rules, not from a stock run:
+# - data: every byte read back is what was written, zero inside the hole;
+# - accounting: the file's blocks (st_blocks, which shmem keeps from
+#   info->alloced and info->swapped) are exactly the pages left, the tmpfs
+#   mount's used space (df) with them, and the cgroup's swap returns to
+#   what is left (within the per-CPU swap slot caches, which hold freed
+#   slots for a while: 64 per CPU);
+# - counts: pcdrop-stat's values_walked is the number of swap entries in
+#   the range, in ceil(N / batch) walks with swap_batch=1, none without;
+#   the kernel's shmem_free_swap() frees them one by one otherwise (counted
+#   from 6.12; 6.1 inlines it); --locks: one i_pages lock round trip per
+#   walk, per entry on stock.
+. ./guest/lib.sh
+. ./guest/fadvlib.sh
+SUITE=shmem-swap-batch
+CG=/sys/fs/cgroup/pcdrop-swap-batch
+F=/mnt/w/f
+P=4096
+SLOTS=$((64 * 4096 * $(nproc)))
+
+echo 128M > /sys/block/zram0/disksize
+mkswap /dev/zram0 > /dev/null
+check "swap on zram is enabled" swapon /dev/zram0
+echo +memory > /sys/fs/cgroup/cgroup.subtree_control
+mkdir -p $CG /mnt/w
+mount -t tmpfs -o huge=never,size=64M tmpfs /mnt/w
+
+# swap_mode stock|off|on: pcdrop unloaded, or loaded with swap_batch=0/1
+# (shmem_batch=1 either way).
+swap_mode() {
+	case $1 in
+	stock)
+		[ ! -e "$PCDROP_LP" ] || pcdrop_unload ;;
+	on | off)
+		{ [ -e "$PCDROP_PARAMS" ] || pcdrop_load; } &&
+			if [ "$1" = on ]; then v=1; else v=0; fi &&
+			echo $v > "$PCDROP_PARAMS/swap_batch" ;;
+	esac
+}
+
+restat() {
+	$STAT stop > /dev/null 2>&1
+	$STAT start "$@" > /dev/null
+}
+
+ceil_batches() {
+	echo $((($1 + BATCH - 1) / BATCH))
+}
+
+# swapped WHAT: write the file from inside the cgroup (so its pages are
+# charged there) and push every page of it to swap.
+swapped() {
+	sh -c "echo \$\$ > $CG/cgroup.procs && exec $FADV write $F $P"
+	i=0
+	while [ "$($FADV resident $F)" != resident=0 ] && [ $i -lt 5 ]; do
+		echo 64M > $CG/memory.reclaim 2> /dev/null
+		i=$((i + 1))
+	done
+	# Every page was written, so a page not resident (mincore) is in swap.
+	expect_eq "$1: every page of the file is in swap" resident=0 "$($FADV resident $F)"
+}
+
+blocks() {
+	echo $(($(stat -c %b $F) * 512 / 4096))
+}
+
+used_pages() {
+	df -k /mnt/w | awk 'NR == 2 { print $3 / 4 }'
+}
+
+# expect_counts WHAT OP N: N swap entries of OP walked in ceil(N / batch)
+# walks with swap_batch=1, else none walked and (from 6.12) N one by one.
+expect_counts() {
+	stat_snap /tmp/swap.snap
+	walked=0 walks=0 single=$3
+	if [ "$mode" = on ]; then
+		walked=$3 walks=$(ceil_batches "$3") single=0
+	fi
+	case $KVER in 6.1.*) single=0 ;; esac
+	expect_eq "$1: swap entries walked" $walked \
+		"$(op_field /tmp/swap.snap "$2" TMPFS values_walked)"
+	expect_eq "$1: in that many walks" $walks \
+		"$(op_field /tmp/swap.snap "$2" TMPFS value_walks)"
+	expect_eq "$1: swap entries freed one by one" $single \
+		"$(op_field /tmp/swap.snap "$2" TMPFS values_single)"
+}
+
+used0=$(used_pages)
+for mode in stock off on; do
+	check "mode $mode" swap_mode $mode
+	check "$mode: pcdrop-stat starts" restat
+
+	# Truncate to 1000 pages.
+	swapped "$mode, truncate"
+	$STAT reset > /dev/null
+	truncate -s $((1000 * 4096)) $F
+	expect_counts "$mode, truncate" TRUNCATE $((P - 1000))
+	expect_eq "$mode, truncate: the file keeps 1000 pages of blocks" 1000 "$(blocks)"
+	expect_eq "$mode, truncate: and the mount's used space with it" $((used0 + 1000)) \
+		"$(used_pages)"
+	left=$(cat $CG/memory.swap.current)
+	check "$mode, truncate: the cgroup's swap is the 1000 pages left ($((left / 4096)) pages)" \
+		test "$left" -ge $((1000 * 4096)) -a "$left" -le $((1000 * 4096 + SLOTS))
+	truncate -s $((P * 4096)) $F
+	expect_eq "$mode, truncate: the data before the cut, zeros after" bad=0 \
+		"$($FADV verify $F $((1000 * 4096)) $((P * 4096)))"
+	rm $F
+
+	# Punch pages [1000, 3000).
+	swapped "$mode, punch"
+	$STAT reset > /dev/null
+	check "$mode, punch: fallocate punches the hole" \
+		progs/falloc -p $((1000 * 4096)) $((2000 * 4096)) $F
+	expect_counts "$mode, punch" PUNCH 2000
+	expect_eq "$mode, punch: the file keeps 2096 pages of blocks" $((P - 2000)) "$(blocks)"
+	expect_eq "$mode, punch: the data outside the hole, zeros inside" bad=0 \
+		"$($FADV verify $F $((1000 * 4096)) $((3000 * 4096)))"
+	rm $F
+
+	# Unlink: evict() frees the whole file.
+	swapped "$mode, unlink"
+	$STAT reset > /dev/null
+	rm $F
+	expect_counts "$mode, unlink" UNLINK $P
+	expect_eq "$mode, unlink: the mount's used space is back at its baseline" "$used0" \
+		"$(used_pages)"
+	left=$(cat $CG/memory.swap.current)
+	check "$mode, unlink: the cgroup's swap is returned ($((left / 4096)) pages left, at most the slot caches)" \
+		test "$left" -le $SLOTS
+done
+
+# Lock round trips of the punch, counted: one i_pages lock per walk with
+# swap_batch=1; per swap entry without.
+for mode in stock on; do
+	check "locks, mode $mode" swap_mode $mode
+	check "locks, $mode: pcdrop-stat starts --locks" restat --locks
+	swapped "locks, $mode"
+	$STAT reset > /dev/null
+	progs/falloc -p $((1000 * 4096)) $((2000 * 4096)) $F
+	stat_snap /tmp/swap.snap
+	want=2000
+	[ $mode = stock ] || want=$(ceil_batches 2000)
+	expect_eq "locks, $mode: xa_lock round trips of punching 2000 swap entries" \
+		"$want" "$(op_field /tmp/swap.snap PUNCH TMPFS xa_lock)"
+	rm $F
+done
+check "pcdrop-stat stops" sh -c "$STAT stop > /dev/null"
+
+check "pcdrop loaded" swap_mode on
+expect_param_guarded swap_batch
+check "pcdrop unloads" pcdrop_unload
+umount /mnt/w
+swapoff /dev/zram0
+finish
