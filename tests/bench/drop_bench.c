@@ -2,17 +2,22 @@
 /*
  * drop_bench - time one way of dropping a file or memfd.
  *
- * Usage: drop_bench truncate|punch|unlink|memfd|dontneed MIB DIR [shadow]
+ * Usage: drop_bench truncate|punch|unlink|memfd|dontneed MIB DIR
+ *                   [shadow | reclaim=PATH]
  *
  * Fills a file of MIB MiB in DIR (or a memfd) with fallocate(), then times
  * only the drop: ftruncate() to 0, a hole punched over the whole file, the
  * unlink() of the closed file, the close() of the memfd, or
  * POSIX_FADV_DONTNEED over the whole file.  With "shadow" (a regular file
  * system, not tmpfs) the file's pages are read and reclaimed first
- * (MADV_PAGEOUT), so the drop finds only shadow entries.  Prints the drop's
+ * (MADV_PAGEOUT), so the drop finds only shadow entries.  With
+ * "reclaim=PATH" (tmpfs, swap on, the process in a memory cgroup whose
+ * memory.reclaim is PATH) the file's pages are pushed to swap first, so
+ * the drop finds only swap entries.  Prints the drop's
  * CLOCK_MONOTONIC nanoseconds (virtual time under QEMU -icount).
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +56,29 @@ static int reclaim(int fd, off_t size)
 	return 0;
 }
 
+/*
+ * Ask the cgroup to reclaim twice the file's size: with nothing else
+ * charged there, that pushes all of it to swap.
+ */
+static int swap_out(const char *path, off_t size)
+{
+	char buf[32];
+	int fd = open(path, O_WRONLY);
+	int len = snprintf(buf, sizeof(buf), "%lld", 2 * (long long)size);
+
+	if (fd < 0) {
+		perror("drop_bench: memory.reclaim");
+		return 1;
+	}
+	/* EAGAIN: it reclaimed less than asked, all there was. */
+	if (write(fd, buf, len) != len && errno != EAGAIN) {
+		perror("drop_bench: memory.reclaim");
+		return 1;
+	}
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *op;
@@ -59,8 +87,10 @@ int main(int argc, char **argv)
 	off_t size;
 	int fd, ret;
 
-	if (argc != 4 && (argc != 5 || strcmp(argv[4], "shadow"))) {
-		fprintf(stderr, "usage: drop_bench truncate|punch|unlink|memfd|dontneed MIB DIR [shadow]\n");
+	if (argc != 4 && (argc != 5 || (strcmp(argv[4], "shadow") &&
+					strncmp(argv[4], "reclaim=", 8)))) {
+		fprintf(stderr, "usage: drop_bench truncate|punch|unlink|memfd|dontneed MIB DIR "
+			"[shadow | reclaim=PATH]\n");
 		return 2;
 	}
 	op = argv[1];
@@ -72,7 +102,8 @@ int main(int argc, char **argv)
 		perror("drop_bench: fill");
 		return 1;
 	}
-	if (argc == 5 && reclaim(fd, size))
+	if (argc == 5 && (strcmp(argv[4], "shadow") ? swap_out(argv[4] + 8, size) :
+			  reclaim(fd, size)))
 		return 1;
 	if (!strcmp(op, "unlink"))
 		close(fd);

@@ -7,6 +7,7 @@
 #        tests/bench/run.sh stat [MIB] [RUNS]    (default 1024 MiB, 6 runs)
 #        tests/bench/run.sh shadow [MIB] [RUNS]  (default 1024 MiB, 5 runs;
 #                                                 6.1 and 6.12 only)
+#        tests/bench/run.sh swap [MIB] [RUNS]    (default 256 MiB, 5 runs)
 #        PCDROP_SERIES="7.3" for a subset of the matrix (default: its full rows),
 #        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks,
 #        PCDROP_BENCH_WORKLOADS="stocktrunc" for some of stat's workloads.
@@ -17,7 +18,9 @@
 # every case runs RUNS times the stock way and RUNS times pcdrop's way,
 # interleaved: shmem_batch=0 and 1 (guest-shmem.sh); pcdrop unloaded and
 # loaded (guest-fadvise.sh); shadow_batch=0 and 1 on an ext4 file whose
-# pages were all reclaimed to shadow entries (guest-shadow.sh).  Prints
+# pages were all reclaimed to shadow entries (guest-shadow.sh);
+# swap_batch=0 and 1 on a tmpfs file or memfd all in swap on zram
+# (guest-swap.sh).  Prints
 # min/median/max of both and of the per-round ratio pcdrop/stock.  "stat" instead measures what pcdrop-stat
 # costs: each workload of guest-stat.sh without counters, with the default
 # counters and with --locks, and the ratios to that round's run without.
@@ -32,7 +35,8 @@ shmem) MIB=${2:-1024} RUNS=${3:-5} ;;
 fadvise) MIB=0 RUNS=${2:-5} ;;
 stat) MIB=${2:-1024} RUNS=${3:-6} ;;
 shadow) MIB=${2:-1024} RUNS=${3:-5} ;;
-*) die "usage: tests/bench/run.sh shmem|stat|shadow [MIB] [RUNS] | fadvise [RUNS]" ;;
+swap) MIB=${2:-256} RUNS=${3:-5} ;;
+*) die "usage: tests/bench/run.sh shmem|stat|shadow|swap [MIB] [RUNS] | fadvise [RUNS]" ;;
 esac
 work=${PCDROP_WORK:-$top}/build/bench
 out=${PCDROP_WORK:-$top}/results/bench
@@ -85,7 +89,7 @@ icount_smp() {
 
 A=stock B=pcdrop EXTRA=""
 case $BENCH in
-shmem | shadow) UNIT=ms SCALE=1e6 ;;
+shmem | shadow | swap) UNIT=ms SCALE=1e6 ;;
 fadvise) UNIT=us/call SCALE=1e3 EXTRA="drains/round stock, pcdrop" ;;
 stat) UNIT=ms SCALE=1e6 A="no counters" B="counters" ;;
 esac
