@@ -15,15 +15,7 @@ for folio in 4k pmd; do
 	mount -t tmpfs -o huge=$huge,size=$((MIB + 64))M tmpfs /mnt/b
 	echo $huge > $THP
 	for op in truncate punch unlink memfd; do
-		for r in $(seq 1 "$RUNS"); do
-			# Interleaved, alternating which goes first.
-			order="0 1"
-			[ $((r % 2)) = 1 ] || order="1 0"
-			for b in $order; do
-				echo $b > $PCDROP_PARAMS/shmem_batch
-				echo "RESULT $folio $op $b $(drop_bench $op "$MIB" /mnt/b)"
-			done
-		done
+		interleaved "$RUNS" shmem_batch $folio $op drop_bench $op "$MIB" /mnt/b
 	done
 	umount /mnt/b
 done

@@ -10,24 +10,16 @@ CG=/sys/fs/cgroup/pcdrop-bench
 
 cp progs/drop_bench /bin/drop_bench
 check "pcdrop loads" pcdrop_load
-echo $((MIB + 64))M > /sys/block/zram0/disksize
-mkswap /dev/zram0 > /dev/null
-check "swap on zram" swapon /dev/zram0
-echo +memory > /sys/fs/cgroup/cgroup.subtree_control
+check "swap on zram" swap_on_zram $((MIB + 64))
 mkdir -p $CG /mnt/b
 mount -t tmpfs -o huge=never,size=$((MIB + 64))M tmpfs /mnt/b
+# The file's pages must be charged to the cgroup that reclaims them.
+in_cgroup() {
+	sh -c "echo \$\$ > $CG/cgroup.procs && exec \"\$@\"" sh "$@"
+}
 for op in truncate punch unlink memfd; do
-	for r in $(seq 1 "$RUNS"); do
-		# Interleaved, alternating which goes first.
-		order="0 1"
-		[ $((r % 2)) = 1 ] || order="1 0"
-		for b in $order; do
-			echo $b > $PCDROP_PARAMS/swap_batch
-			ns=$(sh -c "echo \$\$ > $CG/cgroup.procs &&
-				exec drop_bench $op $MIB /mnt/b reclaim=$CG/memory.reclaim")
-			echo "RESULT swap $op $b $ns"
-		done
-	done
+	interleaved "$RUNS" swap_batch swap $op \
+		in_cgroup drop_bench $op "$MIB" /mnt/b reclaim=$CG/memory.reclaim
 done
 umount /mnt/b
 swapoff /dev/zram0

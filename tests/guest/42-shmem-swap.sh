@@ -10,10 +10,7 @@ chunk_sum() {
 }
 
 check "pcdrop loads" pcdrop_load
-echo 128M > /sys/block/zram0/disksize
-mkswap /dev/zram0 >/dev/null
-check "swap on zram is enabled" swapon /dev/zram0
-echo +memory > /sys/fs/cgroup/cgroup.subtree_control
+check "swap on zram is enabled" swap_on_zram 128
 mkdir -p $CG /mnt/s
 mount -t tmpfs -o huge=never,size=64M tmpfs /mnt/s
 zero=$(head -c $MiB /dev/zero | md5sum | cut -d' ' -f1)

@@ -29,18 +29,6 @@ check "an ext4 file system on a loop device" ext4_mount /mnt/s 96
 echo 'p:pcdrop_refault workingset_refault' > $T/kprobe_events
 echo 1 > $T/events/kprobes/pcdrop_refault/enable
 
-# shadow_mode stock|off|on: pcdrop unloaded, or loaded with shadow_batch=0/1.
-shadow_mode() {
-	case $1 in
-	stock)
-		[ ! -e "$PCDROP_LP" ] || pcdrop_unload ;;
-	on | off)
-		{ [ -e "$PCDROP_PARAMS" ] || pcdrop_load; } &&
-			if [ "$1" = on ]; then v=1; else v=0; fi &&
-			echo $v > "$PCDROP_PARAMS/shadow_batch" ;;
-	esac
-}
-
 refaults() {
 	kprobe_hits pcdrop_refault
 }
@@ -49,17 +37,6 @@ refaults() {
 nodes() {
 	echo 1 > /proc/sys/vm/stat_refresh
 	awk '$1 == "workingset_nodes" { print $2 }' /proc/vmstat
-}
-
-# restat [--locks]: pcdrop-stat afresh, so that it finds pcdrop.ko's probe
-# point when the module is loaded.
-restat() {
-	$STAT stop > /dev/null 2>&1
-	$STAT start "$@" > /dev/null
-}
-
-ceil_batches() {
-	echo $((($1 + BATCH - 1) / BATCH))
 }
 
 # shadowed WHAT: write the file and reclaim every page of it.
@@ -89,7 +66,7 @@ else
 	modes="stock off"
 fi
 for mode in $modes; do
-	check "mode $mode" shadow_mode $mode
+	check "mode $mode" path_mode shadow_batch $mode
 	check "$mode: pcdrop-stat starts" restat
 	base=$(nodes)
 
@@ -158,7 +135,7 @@ done
 # stock, 2 per entry on 6.1 (clear_shadow_entry()) and 2 per batch on
 # 6.12.
 for mode in $modes; do
-	check "locks, mode $mode" shadow_mode $mode
+	check "locks, mode $mode" path_mode shadow_batch $mode
 	check "locks, $mode: pcdrop-stat starts --locks" restat --locks
 	shadowed "locks, $mode"
 	$STAT reset > /dev/null
@@ -178,7 +155,7 @@ done
 check "pcdrop-stat stops" sh -c "$STAT stop > /dev/null"
 
 # The switch.
-check "pcdrop loaded" shadow_mode off
+check "pcdrop loaded" path_mode shadow_batch off
 if shadow_path; then
 	check "shadow_batch turns on" sh -c "echo 1 > $PCDROP_PARAMS/shadow_batch"
 	expect_param_guarded shadow_batch

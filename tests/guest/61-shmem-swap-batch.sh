@@ -22,34 +22,9 @@ F=/mnt/w/f
 P=4096
 SLOTS=$((64 * 4096 * $(nproc)))
 
-echo 128M > /sys/block/zram0/disksize
-mkswap /dev/zram0 > /dev/null
-check "swap on zram is enabled" swapon /dev/zram0
-echo +memory > /sys/fs/cgroup/cgroup.subtree_control
+check "swap on zram is enabled" swap_on_zram 128
 mkdir -p $CG /mnt/w
 mount -t tmpfs -o huge=never,size=64M tmpfs /mnt/w
-
-# swap_mode stock|off|on: pcdrop unloaded, or loaded with swap_batch=0/1
-# (shmem_batch=1 either way).
-swap_mode() {
-	case $1 in
-	stock)
-		[ ! -e "$PCDROP_LP" ] || pcdrop_unload ;;
-	on | off)
-		{ [ -e "$PCDROP_PARAMS" ] || pcdrop_load; } &&
-			if [ "$1" = on ]; then v=1; else v=0; fi &&
-			echo $v > "$PCDROP_PARAMS/swap_batch" ;;
-	esac
-}
-
-restat() {
-	$STAT stop > /dev/null 2>&1
-	$STAT start "$@" > /dev/null
-}
-
-ceil_batches() {
-	echo $((($1 + BATCH - 1) / BATCH))
-}
 
 # swapped WHAT: write the file from inside the cgroup (so its pages are
 # charged there) and push every page of it to swap.
@@ -91,7 +66,7 @@ expect_counts() {
 
 used0=$(used_pages)
 for mode in stock off on; do
-	check "mode $mode" swap_mode $mode
+	check "mode $mode" path_mode swap_batch $mode
 	check "$mode: pcdrop-stat starts" restat
 
 	# Truncate to 1000 pages.
@@ -136,7 +111,7 @@ done
 # Lock round trips of the punch, counted: one i_pages lock per walk with
 # swap_batch=1; per swap entry without.
 for mode in stock on; do
-	check "locks, mode $mode" swap_mode $mode
+	check "locks, mode $mode" path_mode swap_batch $mode
 	check "locks, $mode: pcdrop-stat starts --locks" restat --locks
 	swapped "locks, $mode"
 	$STAT reset > /dev/null
@@ -150,7 +125,7 @@ for mode in stock on; do
 done
 check "pcdrop-stat stops" sh -c "$STAT stop > /dev/null"
 
-check "pcdrop loaded" swap_mode on
+check "pcdrop loaded" path_mode swap_batch on
 expect_param_guarded swap_batch
 check "pcdrop unloads" pcdrop_unload
 umount /mnt/w

@@ -8,14 +8,7 @@ FADV=progs/fadv
 # fadvise_mode stock|on|off: pcdrop unloaded, or loaded with
 # fadvise_lru_refs=1 or 0.
 fadvise_mode() {
-	case $1 in
-	stock)
-		[ ! -e "$PCDROP_LP" ] || pcdrop_unload ;;
-	on | off)
-		{ [ -e "$PCDROP_PARAMS" ] || pcdrop_load; } &&
-			if [ "$1" = on ]; then v=1; else v=0; fi &&
-			echo $v > "$PCDROP_PARAMS/fadvise_lru_refs" ;;
-	esac
+	path_mode fadvise_lru_refs "$1"
 }
 
 # with_drains CMD...: CMD's output on one line, then " drains=N": the

@@ -103,6 +103,44 @@ pcdrop_unload() {
 	echo 0 > "$PCDROP_LP/enabled" && wait_for 120 patch_gone && rmmod pcdrop
 }
 
+# path_mode PARAM stock|on|off: pcdrop unloaded, or loaded with the
+# boolean parameter PARAM at 1 or 0.
+path_mode() {
+	case $2 in
+	stock)
+		[ ! -e "$PCDROP_LP" ] || pcdrop_unload ;;
+	on | off)
+		{ [ -e "$PCDROP_PARAMS" ] || pcdrop_load; } &&
+			if [ "$2" = on ]; then v=1; else v=0; fi &&
+			echo $v > "$PCDROP_PARAMS/$1" ;;
+	esac
+}
+
+# swap_on_zram MIB: swap of MIB MiB on zram, and a memory controller for
+# the cgroups that push pages to it (memory.reclaim).
+swap_on_zram() {
+	echo "$1M" > /sys/block/zram0/disksize &&
+		mkswap /dev/zram0 > /dev/null &&
+		swapon /dev/zram0 &&
+		echo +memory > /sys/fs/cgroup/cgroup.subtree_control
+}
+
+# interleaved RUNS PARAM KEY1 KEY2 CMD...: the benchmarks' loop.  RUNS
+# rounds of CMD with PARAM at 0 and at 1, alternating which goes first;
+# prints "RESULT KEY1 KEY2 VALUE-OF-PARAM CMD'S-OUTPUT" lines.
+interleaved() {
+	_runs=$1 _param=$2 _k1=$3 _k2=$4
+	shift 4
+	for _r in $(seq 1 "$_runs"); do
+		_order="0 1"
+		[ $((_r % 2)) = 1 ] || _order="1 0"
+		for _b in $_order; do
+			echo $_b > "$PCDROP_PARAMS/$_param"
+			echo "RESULT $_k1 $_k2 $_b $("$@")"
+		done
+	done
+}
+
 # The kernel log lines of one load and one unload.
 pcdrop_load_lines() {
 	echo "livepatch: enabling patch 'pcdrop'"

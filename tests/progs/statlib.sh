@@ -12,6 +12,18 @@ case $KVER in
 *) BATCH=31 ;;
 esac
 
+# ceil_batches N: the batches N entries need.
+ceil_batches() {
+	echo $((($1 + BATCH - 1) / BATCH))
+}
+
+# restat [--locks]: pcdrop-stat afresh, so that it finds pcdrop.ko's probe
+# point (module/stat_probe.c) when the module is loaded.
+restat() {
+	$STAT stop > /dev/null 2>&1
+	$STAT start "$@" > /dev/null
+}
+
 # stat_snap FILE: the counters, flattened to "PATH VALUE" lines.  The dump
 # is taken before FILE is opened: rewriting FILE (on tmpfs, O_TRUNC) is a
 # truncate the counters would see.
