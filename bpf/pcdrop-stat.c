@@ -245,7 +245,7 @@ static struct hook hooks[] = {
 	{
 		.sym = "pcdrop_stat_values_removed",
 		.kprobe = "values_walked_kp",
-		.what = "pcdrop.ko's shadow- and swap-entry walks (is pcdrop.ko loaded?)",
+		.what = "the shadow- and swap-entry walks of pcdrop.ko (is it loaded?)",
 	},
 	{
 		.sym = "shmem_free_swap",

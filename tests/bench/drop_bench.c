@@ -5,7 +5,8 @@
  * Usage: drop_bench truncate|punch|unlink|memfd|dontneed MIB DIR
  *                   [shadow | reclaim=PATH]
  *
- * Fills a file of MIB MiB in DIR (or a memfd) with fallocate(), then times
+ * Fills a file of MIB MiB in DIR (or a memfd) with fallocate() (with
+ * write() for "shadow"), then times
  * only the drop: ftruncate() to 0, a hole punched over the whole file, the
  * unlink() of the closed file, the close() of the memfd, or
  * POSIX_FADV_DONTNEED over the whole file.  With "shadow" (a regular file
@@ -32,6 +33,24 @@ static long long now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/*
+ * fallocate() the file, or for "shadow" write it and sync it: the pages
+ * must be clean for reclaim to drop them, and busybox's mke2fs makes an
+ * ext2 layout, without the extents fallocate() needs.
+ */
+static int fill(int fd, off_t size, int written)
+{
+	static char buf[1 << 20];
+	off_t off;
+
+	if (!written)
+		return fallocate(fd, 0, 0, size);
+	for (off = 0; off < size; off += sizeof(buf))
+		if (write(fd, buf, sizeof(buf)) != sizeof(buf))
+			return -1;
+	return fsync(fd);
 }
 
 /* Read every page of the file through a mapping, then reclaim them all. */
@@ -98,7 +117,7 @@ int main(int argc, char **argv)
 	snprintf(path, sizeof(path), "%s/drop_bench", argv[3]);
 	fd = strcmp(op, "memfd") ? open(path, O_RDWR | O_CREAT | O_TRUNC, 0600) :
 				   memfd_create("drop_bench", 0);
-	if (fd < 0 || fallocate(fd, 0, 0, size)) {
+	if (fd < 0 || fill(fd, size, argc == 5 && !strcmp(argv[4], "shadow"))) {
 		perror("drop_bench: fill");
 		return 1;
 	}

@@ -93,7 +93,10 @@ check "dump after stop says it is not started" sh -c "echo '$out' | grep -q 'not
 
 # kprobe mode: the same exact counts.
 out=$($STAT start --kprobes --locks)
-check "start --kprobes --locks" sh -c "echo '$out' | grep -q '(0 fentry, 13 kprobe'"
+# Every function it attached to is a kprobe (how many depends on the kernel).
+started=$(echo "$out" | sed -n 's/.*started on \([0-9]*\) functions (0 fentry, \([0-9]*\) kprobe.*/\1 \2/p')
+check "start --kprobes --locks attaches kprobes only ($started)" \
+	test -n "$started" -a "${started% *}" = "${started#* }" -a "${started% *}" -ge 13
 expect_eq "--locks attaches the three spinlock programs" 3 \
 	"$(bpftool prog show | grep -c ' name lock_')"
 check "... and dump says the lock counts are counted" \

@@ -136,7 +136,11 @@ interleaved() {
 		[ $((_r % 2)) = 1 ] || _order="1 0"
 		for _b in $_order; do
 			echo $_b > "$PCDROP_PARAMS/$_param"
-			echo "RESULT $_k1 $_k2 $_b $("$@")"
+			if _v=$("$@") && [ -n "$_v" ]; then
+				echo "RESULT $_k1 $_k2 $_b $_v"
+			else
+				fail "$_k1 $_k2 with $_param=$_b" "failed: $*"
+			fi
 		done
 	done
 }
