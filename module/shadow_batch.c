@@ -115,8 +115,7 @@ void pcdrop_truncate_inode_pages_range(struct address_space *mapping,
 {
 	if (READ_ONCE(shadow_batch) && !shmem_mapping(mapping) &&
 	    !dax_mapping(mapping) && !mapping_empty(mapping))
-		pcdrop_truncate_batches(mapping, lstart, lend,
-					PCDROP_FOLIOS | PCDROP_SHADOWS);
+		pcdrop_truncate_batches(mapping, lstart, lend, PCDROP_SHADOWS);
 	/* A call, not a tail call: see kernel_bodies.S. */
 	pcdrop_truncate_inode_pages_range_body(mapping, lstart, lend);
 }

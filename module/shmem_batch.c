@@ -35,12 +35,16 @@ void pcdrop_shmem_undo_range(struct inode *inode, loff_t lstart,
 {
 	unsigned int what = 0;
 
-	if (READ_ONCE(shmem_batch))
-		what |= PCDROP_FOLIOS | (unfalloc ? PCDROP_UNFALLOC : 0);
-	/* As the kernel: undoing a failed fallocate() leaves swap alone. */
-	if (pcdrop_swap_batch_on() && !unfalloc)
+	/*
+	 * The swap entries go in the same pre-pass, so only with it: with
+	 * shmem_batch=0 the kernel does all, exactly as stock.  As the
+	 * kernel, undoing a failed fallocate() leaves swap alone.
+	 */
+	if (unfalloc)
+		what |= PCDROP_UNFALLOC;
+	else if (pcdrop_swap_batch_on())
 		what |= PCDROP_SWAP;
-	if (what)
+	if (READ_ONCE(shmem_batch))
 		pcdrop_truncate_batches(inode->i_mapping, lstart, lend, what);
 	/* A call, not a tail call: see kernel_bodies.S. */
 	pcdrop_shmem_undo_range_body(inode, lstart, lend, unfalloc);

@@ -21,7 +21,7 @@
 static bool swap_batch = true;
 module_param(swap_batch, bool, 0644);
 MODULE_PARM_DESC(swap_batch,
-		 "Free a truncated tmpfs/shmem file's swap entries in batches (default: on)");
+		 "Free a truncated tmpfs/shmem file's swap entries in batches, with shmem_batch (default: on)");
 
 bool pcdrop_swap_batch_on(void)
 {

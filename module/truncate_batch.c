@@ -16,14 +16,14 @@
 /*
  * The same loop as the first pass of truncate_inode_pages_range(), over
  * the same entries (those of the range that can be locked without
- * waiting), doing with each batch what @what says:
- * - PCDROP_SHADOWS: remove its shadow entries in one walk (shadow_batch.c);
- * - PCDROP_SWAP: free its swap entries in one walk (swap_batch.c), and
- *   account them at the end as shmem_undo_range() does;
- * - PCDROP_FOLIOS: clean each whole folio up as truncate_inode_folio()
- *   does, delete them together under one lock round trip, then unlock;
- *   with PCDROP_UNFALLOC (undoing a failed fallocate()) only the folios
- *   it added (!uptodate).
+ * waiting): clean each whole folio up as truncate_inode_folio() does,
+ * delete them together under one lock round trip, then unlock them; with
+ * PCDROP_UNFALLOC (undoing a failed fallocate()) only the folios it added
+ * (!uptodate).  And what @what says with the value entries:
+ * - PCDROP_SHADOWS: remove them in one walk (shadow_batch.c);
+ * - PCDROP_SWAP: free them in one walk (swap_batch.c), and account them at
+ *   the end as shmem_undo_range() does;
+ * - neither: leave them to the kernel.
  */
 void pcdrop_truncate_batches(struct address_space *mapping, loff_t lstart,
 			     PCDROP_LEND_T lend, unsigned int what)
@@ -51,14 +51,15 @@ void pcdrop_truncate_batches(struct address_space *mapping, loff_t lstart,
 		for (i = 0; i < folio_batch_count(&fbatch); i++) {
 			struct folio *folio = fbatch.folios[i];
 
-			if (xa_is_value(folio) || !(what & PCDROP_FOLIOS))
+			if (xa_is_value(folio))
 				continue;
 			if ((what & PCDROP_UNFALLOC) && folio_test_uptodate(folio))
 				continue;
 			truncate_cleanup_folio(folio);
 			folio_batch_add(&remove, folio);
 		}
-		delete_from_page_cache_batch(mapping, &remove);
+		if (folio_batch_count(&remove))
+			delete_from_page_cache_batch(mapping, &remove);
 		folio_batch_remove_exceptionals(&fbatch);
 		for (i = 0; i < folio_batch_count(&fbatch); i++)
 			folio_unlock(fbatch.folios[i]);

@@ -4,12 +4,11 @@
 
 #include "kernel_api.h"
 
-/* What the pre-pass does with each batch. */
+/* What the pre-pass does with each batch besides removing its folios. */
 enum pcdrop_batches {
-	PCDROP_FOLIOS = 1,	/* remove its whole folios */
-	PCDROP_UNFALLOC = 2,	/* only those a failed fallocate() added */
-	PCDROP_SHADOWS = 4,	/* remove a regular file's shadow entries */
-	PCDROP_SWAP = 8,	/* free a tmpfs file's swap entries */
+	PCDROP_UNFALLOC = 1,	/* only the folios a failed fallocate() added */
+	PCDROP_SHADOWS = 2,	/* remove a regular file's shadow entries */
+	PCDROP_SWAP = 4,	/* free a tmpfs file's swap entries */
 };
 
 void pcdrop_truncate_batches(struct address_space *mapping, loff_t lstart,

@@ -70,9 +70,11 @@ for mode in $modes; do
 	check "$mode: pcdrop-stat starts" restat
 	base=$(nodes)
 
-	# Truncate to K pages and 100 bytes: pages [K + 1, P) go.  ext4 zeroes
-	# the tail of page K, bringing it back for writing, which replaces its
-	# shadow entry without a refault (__GFP_WRITE): K refaults remain.
+	# Truncate to K pages and 100 bytes: pages [K + 1, P) go, and the K
+	# pages before the cut refault.  ext4 zeroes the tail of page K, which
+	# brings it back, and seen from here that counts as a refault on some
+	# boots and not on others: K or K + 1.  That the walk left page K
+	# alone is proved exactly by the count of entries walked.
 	K=1000
 	shadowed "$mode, truncate"
 	$STAT reset > /dev/null
@@ -82,8 +84,9 @@ for mode in $modes; do
 	truncate -s $SIZE $F
 	expect_eq "$mode, truncate: the data before the cut, zeros after" bad=0 \
 		"$($FADV verify $F $((K * 4096 + 100)) $SIZE)"
-	expect_eq "$mode, truncate: only the pages before the cut refault" $K \
-		$(($(refaults) - r0))
+	n=$(($(refaults) - r0))
+	check "$mode, truncate: only the pages before the cut refault ($n)" \
+		test $n = $K -o $n = $((K + 1))
 	rm $F
 
 	# Punch pages [1000, 3000).
