@@ -12,8 +12,8 @@
  * one lock round trip (truncate_batch.c), and with them the swap entries
  * (swap_batch.c); then the kernel's own shmem_undo_range() body runs and
  * finds them gone.  It still does everything else: partial folios at the
- * edges, the blocking second pass, the accounting of its own work.  Keeping the body the kernel's own keeps
- * every fix Debian ships for it.
+ * edges, the blocking second pass, the accounting of its own work.
+ * Keeping the body the kernel's own keeps every fix Debian ships for it.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
