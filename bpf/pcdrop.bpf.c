@@ -29,6 +29,7 @@
 #define SB_KERNMOUNT		(1UL << 22)	/* internal mount: memfd, SysV shm */
 #define FALLOC_FL_PUNCH_HOLE	0x02
 #define POSIX_FADV_DONTNEED	4
+#define S_DAX			(1 << 13)	/* include/linux/fs.h, CONFIG_FS_DAX */
 
 /* The most entries a folio_batch holds (6.2 and later; 6.1 has 15). */
 #define FOLIO_BATCH_SIZE	31
@@ -561,15 +562,21 @@ int BPF_KPROBE(clear_one_kp, struct address_space *mapping)
 /*
  * 6.12's invalidation: the value entries of a batch, one lookup each,
  * under one lock round trip (the loader attaches this only where the
- * second argument is the batch: from 6.13 it is an index).  Like the
- * kernel, it does nothing for shmem and DAX mappings; those are rare in
- * the invalidation path and counted anyway.
+ * second argument is the batch: from 6.13 it is an index).  The kernel
+ * leaves the value entries of shmem (swap entries, say drop_caches on a
+ * swapped tmpfs file) and DAX mappings where they are, and so is nothing
+ * counted for them.
  */
 static __always_inline int clear_batch(struct address_space *mapping,
 				       struct folio_batch *fbatch)
 {
 	__u32 i, nr = BPF_CORE_READ(fbatch, nr), values = 0;
+	struct inode *host = BPF_CORE_READ(mapping, host);
 	struct folio *folio;
+
+	if (fs_of_sb(BPF_CORE_READ(host, i_sb)) == PCDROP_FS_TMPFS ||
+	    (BPF_CORE_READ(host, i_flags) & S_DAX))
+		return 0;
 
 	for (i = 0; i < FOLIO_BATCH_SIZE && i < nr; i++) {
 		if (bpf_core_read(&folio, sizeof(folio), &fbatch->folios[i]))

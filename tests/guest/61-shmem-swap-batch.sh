@@ -96,6 +96,18 @@ for mode in stock off on; do
 		"$($FADV verify $F $((1000 * 4096)) $((3000 * 4096)))"
 	rm $F
 
+	# drop_caches invalidates tmpfs files too, and leaves swap entries
+	# where they are: nothing removed, nothing counted.
+	swapped "$mode, drop_caches"
+	$STAT reset > /dev/null
+	echo 1 > /proc/sys/vm/drop_caches
+	stat_snap /tmp/swap.snap
+	expect_eq "$mode, drop_caches: no swap entry counted as removed (one by one, walked)" "0 0" \
+		"$(sum_field /tmp/swap.snap ops values_single) $(sum_field /tmp/swap.snap ops values_walked)"
+	expect_eq "$mode, drop_caches: every page still in swap" resident=0 "$($FADV resident $F)"
+	expect_eq "$mode, drop_caches: the data reads back" bad=0 "$($FADV verify $F 0 0)"
+	rm $F
+
 	# Unlink: evict() frees the whole file.
 	swapped "$mode, unlink"
 	$STAT reset > /dev/null
