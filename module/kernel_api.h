@@ -190,6 +190,20 @@ static inline unsigned int pcdrop_find_lock_entries(struct address_space *mappin
 }
 
 /*
+ * The position of the first value entry (shadow or swap entry) in a batch
+ * that find_lock_entries() returned, or the batch's count if it has none.
+ */
+static inline unsigned int pcdrop_first_value(struct folio_batch *fbatch)
+{
+	unsigned int i;
+
+	for (i = 0; i < folio_batch_count(fbatch); i++)
+		if (xa_is_value(fbatch->folios[i]))
+			break;
+	return i;
+}
+
+/*
  * Remove the shadow entries (value entries) of a batch that
  * find_lock_entries() returned, as each kernel's mapping_try_invalidate()
  * does.  shmem and DAX keep theirs.

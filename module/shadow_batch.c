@@ -86,9 +86,7 @@ void pcdrop_clear_shadow_batch(struct address_space *mapping,
 
 	if (shmem_mapping(mapping) || dax_mapping(mapping))
 		return;
-	for (i = 0; i < nr; i++)
-		if (xa_is_value(fbatch->folios[i]))
-			break;
+	i = pcdrop_first_value(fbatch);
 	if (i == nr)
 		return;
 

@@ -48,9 +48,7 @@ long pcdrop_free_swap_batch(struct address_space *mapping,
 	long freed = 0;
 	void *entry;
 
-	for (i = 0; i < nr; i++)
-		if (xa_is_value(fbatch->folios[i]))
-			break;
+	i = pcdrop_first_value(fbatch);
 	if (i == nr)
 		return 0;
 
