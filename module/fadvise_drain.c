@@ -50,8 +50,9 @@ static bool drain_may_help(struct folio *folio)
 
 /*
  * The livepatch replacement of mapping_try_invalidate() (main.c): the
- * kernel's loop, step for step, except which failures go into *nr_failed.
- * With fadvise_lru_refs=0 it counts every failure, as the kernel does.
+ * kernel's loop, step for step, except which failures go into *nr_failed
+ * and, with shadow_batch on, how shadow entries go (shadow_batch.c).  With
+ * fadvise_lru_refs=0 it counts every failure, as the kernel does.
  */
 unsigned long pcdrop_try_invalidate(struct address_space *mapping,
 				    pgoff_t start, pgoff_t end,
@@ -90,7 +91,8 @@ unsigned long pcdrop_try_invalidate(struct address_space *mapping,
 			count += ret;
 		}
 		if (has_values)
-			pcdrop_clear_values(mapping, &fbatch, indices);
+			count += pcdrop_clear_values(mapping, &fbatch, indices,
+						     &index, end);
 		folio_batch_remove_exceptionals(&fbatch);
 		folio_batch_release(&fbatch);
 		cond_resched();

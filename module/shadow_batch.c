@@ -69,42 +69,100 @@ MODULE_PARM_DESC(shadow_batch,
 
 #ifdef PCDROP_SHADOW_PATH
 /*
- * Remove the shadow entries of a batch that find_lock_entries() returned,
- * as 6.13's truncate_folio_batch_exceptionals() and clear_shadow_entries()
- * do: one walk from the first value entry to the batch's last index,
- * storing NULL over every value entry on the way, under one i_lock and
- * i_pages lock round trip.  Entries that reclaim added to that range since
- * are shadow entries too and go with them.
+ * Remove the shadow entries in [@first, @last] in one walk, under one
+ * i_lock and i_pages lock round trip, as 6.13's
+ * truncate_folio_batch_exceptionals() and clear_shadow_entries() do;
+ * entries that reclaim added to that range since are shadow entries too and
+ * go with them.
+ *
+ * Then go on up to @end, a batch's worth of entries per lock round trip
+ * (the first round trip only fills up the batch's @nr), removing shadow
+ * entries and stepping over folios, for as long as shadow entries turn up:
+ * the last round trip found some, or the entry it stopped at is one.  6.13
+ * looks each of them up with find_lock_entries() first, which is most of
+ * what truncating a file that reclaim emptied still costs it; and lock
+ * round trips stay one per batch's worth of entries, as in 6.13.
+ *
+ * Sets *@next to where find_lock_entries() goes on: the first folio the
+ * walk stepped over past @last, or where it stopped (@end + 1 at the end).
+ * Returns how many entries past @last it removed.
  */
-void pcdrop_clear_shadow_batch(struct address_space *mapping,
-			       struct folio_batch *fbatch, pgoff_t *indices)
+static unsigned long pcdrop_clear_shadows(struct address_space *mapping,
+					  pgoff_t first, pgoff_t last,
+					  unsigned int nr, pgoff_t *next,
+					  pgoff_t end)
 {
-	unsigned int i, nr = folio_batch_count(fbatch), removed = 0;
-	XA_STATE(xas, &mapping->i_pages, 0);
+	XA_STATE(xas, &mapping->i_pages, first);
 	struct inode *inode = mapping->host;
+	unsigned int removed, visited, found;
+	unsigned long past = 0;
+	bool folio_left = false;
 	void *entry;
 
+	xas_set_update(&xas, workingset_update_node);
+	for (;;) {
+		removed = 0;
+		found = 0;
+		visited = nr;
+		spin_lock(&inode->i_lock);
+		xas_lock_irq(&xas);
+		xas_for_each(&xas, entry, end) {
+			if (xas.xa_index > last) {
+				if (visited++ == PCDROP_BATCH_SIZE)
+					break;
+				found += xa_is_value(entry);
+			}
+			if (xa_is_value(entry)) {
+				xas_store(&xas, NULL);
+				removed++;
+			} else if (xas.xa_index > last && !folio_left) {
+				*next = xas.xa_index;
+				folio_left = true;
+			}
+		}
+		xas_unlock_irq(&xas);
+		if (mapping_shrinkable(mapping))
+			inode_add_lru(inode);
+		spin_unlock(&inode->i_lock);
+		pcdrop_stat_values_removed(mapping, removed);
+		past += found;
+		if (!entry || (!found && !xa_is_value(entry)))
+			break;
+		/* Let go of the locks, and go on from the entry not yet seen. */
+		last = xas.xa_index - 1;
+		nr = 0;
+		xas_set(&xas, xas.xa_index);
+		cond_resched();
+	}
+	if (!folio_left)
+		*next = entry ? xas.xa_index : end + 1;
+	return past;
+}
+
+/*
+ * Remove the shadow entries of a batch that find_lock_entries() returned,
+ * and those that follow it up to @end (pcdrop_clear_shadows()).  Moves
+ * *@next, the index after the batch, past the ones that followed, and
+ * returns how many those were.
+ */
+unsigned long pcdrop_clear_shadow_batch(struct address_space *mapping,
+					struct folio_batch *fbatch,
+					pgoff_t *indices, pgoff_t *next,
+					pgoff_t end)
+{
+	unsigned int i, nr = folio_batch_count(fbatch);
+	unsigned long past;
+	pgoff_t stop;
+
 	if (shmem_mapping(mapping) || dax_mapping(mapping))
-		return;
+		return 0;
 	i = pcdrop_first_value(fbatch);
 	if (i == nr)
-		return;
-
-	xas_set(&xas, indices[i]);
-	xas_set_update(&xas, workingset_update_node);
-	spin_lock(&inode->i_lock);
-	xas_lock_irq(&xas);
-	xas_for_each(&xas, entry, indices[nr - 1]) {
-		if (xa_is_value(entry)) {
-			xas_store(&xas, NULL);
-			removed++;
-		}
-	}
-	xas_unlock_irq(&xas);
-	if (mapping_shrinkable(mapping))
-		inode_add_lru(inode);
-	spin_unlock(&inode->i_lock);
-	pcdrop_stat_values_removed(mapping, removed);
+		return 0;
+	past = pcdrop_clear_shadows(mapping, indices[i], indices[nr - 1], nr,
+				    &stop, end);
+	*next = max(*next, stop);
+	return past;
 }
 
 /* The livepatch replacement of truncate_inode_pages_range() (main.c). */
@@ -139,14 +197,17 @@ int pcdrop_shadow_batch_check(void)
 
 /*
  * Remove the shadow entries of a batch in the invalidation path
- * (fadvise_drain.c): in one walk when the path is on, else the kernel's
- * own way.
+ * (fadvise_drain.c): in one walk, with those that follow it up to @end,
+ * when the path is on (pcdrop_clear_shadow_batch()); else the kernel's own
+ * way.  Returns how many entries past the batch it removed.
  */
-void pcdrop_clear_values(struct address_space *mapping,
-			 struct folio_batch *fbatch, pgoff_t *indices)
+unsigned long pcdrop_clear_values(struct address_space *mapping,
+				  struct folio_batch *fbatch, pgoff_t *indices,
+				  pgoff_t *next, pgoff_t end)
 {
 	if (READ_ONCE(shadow_batch))
-		pcdrop_clear_shadow_batch(mapping, fbatch, indices);
-	else
-		pcdrop_clear_shadow_entries(mapping, fbatch, indices);
+		return pcdrop_clear_shadow_batch(mapping, fbatch, indices,
+						 next, end);
+	pcdrop_clear_shadow_entries(mapping, fbatch, indices);
+	return 0;
 }

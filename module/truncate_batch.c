@@ -20,7 +20,8 @@
  * delete them together under one lock round trip, then unlock them; with
  * PCDROP_UNFALLOC (undoing a failed fallocate()) only the folios it added
  * (!uptodate).  And what @what says with the value entries:
- * - PCDROP_SHADOWS: remove them in one walk (shadow_batch.c);
+ * - PCDROP_SHADOWS: remove them in one walk, going on over the shadow
+ *   entries that follow the batch (shadow_batch.c);
  * - PCDROP_SWAP: free them in one walk (swap_batch.c), and account them at
  *   the end as shmem_undo_range() does;
  * - neither: leave them to the kernel.
@@ -42,8 +43,6 @@ void pcdrop_truncate_batches(struct address_space *mapping, loff_t lstart,
 	folio_batch_init(&fbatch);
 	while (index < end &&
 	       pcdrop_find_lock_entries(mapping, &index, end - 1, &fbatch, indices)) {
-		if (what & PCDROP_SHADOWS)
-			pcdrop_clear_shadow_batch(mapping, &fbatch, indices);
 		if (what & PCDROP_SWAP)
 			swaps_freed += pcdrop_free_swap_batch(mapping, &fbatch, indices,
 							      start, end - 1);
@@ -60,9 +59,14 @@ void pcdrop_truncate_batches(struct address_space *mapping, loff_t lstart,
 		}
 		if (folio_batch_count(&remove))
 			delete_from_page_cache_batch(mapping, &remove);
-		folio_batch_remove_exceptionals(&fbatch);
 		for (i = 0; i < folio_batch_count(&fbatch); i++)
-			folio_unlock(fbatch.folios[i]);
+			if (!xa_is_value(fbatch.folios[i]))
+				folio_unlock(fbatch.folios[i]);
+		/* With the folios unlocked: the walk may sleep between holds. */
+		if (what & PCDROP_SHADOWS)
+			pcdrop_clear_shadow_batch(mapping, &fbatch, indices,
+						  &index, end - 1);
+		folio_batch_remove_exceptionals(&fbatch);
 		folio_batch_release(&fbatch);
 		/* As shmem's loop: don't hold up RCU-tasks grace periods. */
 		cond_resched_tasks_rcu_qs();

@@ -21,9 +21,11 @@
  *        (a shut-down ext4 refuses mmap, so mincore() cannot count them)
  *   fadv hold PATH                  map PATH shared, touch every page,
  *                                   print "held", wait for a signal
- *   fadv pageout PATH               map PATH, touch every page and reclaim
+ *   fadv pageout PATH [KEEP]        map PATH, touch every page and reclaim
  *                                   them (MADV_PAGEOUT): they leave shadow
- *                                   entries; prints "resident=R"
+ *                                   entries; then read back every KEEP-th
+ *                                   page (0, KEEP, 2 * KEEP...) without
+ *                                   readahead; prints "resident=R"
  *   fadv readback PATH              read PATH a page at a time, without
  *                                   readahead (one folio per page)
  *   fadv dontneed PATH              DONTNEED the whole file, nothing else
@@ -339,15 +341,20 @@ static int cmd_hold(const char *path)
  * folio it evicts.  MADV_PAGEOUT reclaims just this file's pages, and does
  * not run the shrinkers that would free shadow entries again.
  */
-static int cmd_pageout(const char *path)
+static int cmd_pageout(const char *path, long keep)
 {
 	int fd = open_or_die(path, O_RDONLY);
-	long size = file_pages(fd) * PAGE;
+	long pages = file_pages(fd), size = pages * PAGE, i;
 	char *map = map_touched(fd, size);
+	char buf[PAGE];
 
 	if (madvise(map, size, MADV_PAGEOUT))
 		die("madvise");
 	munmap(map, size);
+	advise(fd, 0, 0, POSIX_FADV_RANDOM);
+	for (i = 0; keep && i < pages; i += keep)
+		if (pread(fd, buf, PAGE, i * PAGE) != PAGE)
+			die("pread");
 	printf("resident=%ld\n", resident(fd));
 	close(fd);
 	return 0;
@@ -414,8 +421,8 @@ int main(int argc, char **argv)
 		return cmd_readback(argv[2]);
 	if (argc == 5 && !strcmp(argv[1], "verify"))
 		return cmd_verify(argv[2], atol(argv[3]), atol(argv[4]));
-	if (argc == 3 && !strcmp(argv[1], "pageout"))
-		return cmd_pageout(argv[2]);
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "pageout"))
+		return cmd_pageout(argv[2], argc == 4 ? atol(argv[3]) : 0);
 	if (argc == 3 && !strcmp(argv[1], "dontneed")) {
 		fd = open_or_die(argv[2], O_RDONLY);
 		dontneed(fd, 0, 0);

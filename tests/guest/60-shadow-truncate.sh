@@ -15,7 +15,12 @@
 # - counts: pcdrop-stat's values_walked is the number of shadow entries in
 #   the range, in ceil(N / batch) walks when the path is on, none when it
 #   is off or pcdrop is not loaded; the lock round trips per entry are
-#   2 / batch (--locks).
+#   2 / batch (--locks);
+# - lookups: with the path on, pcdrop's walk goes on past the first batch
+#   over every shadow entry that follows, so find_lock_entries() (a kprobe)
+#   runs once or twice where the kernel runs it once a batch;
+# - the same data, refault and walk counts with folios among the shadow
+#   entries (every 100th page read back after reclaim).
 # From 6.13 the kernel walks once itself: there the path refuses to turn on,
 # and the stock and off modes still pass the same model.
 . ./guest/lib.sh
@@ -27,10 +32,31 @@ SIZE=$((P * 4096))
 
 check "an ext4 file system on a loop device" ext4_mount /mnt/s 96
 echo 'p:pcdrop_refault workingset_refault' > $T/kprobe_events
+echo 'p:pcdrop_lookup find_lock_entries' >> $T/kprobe_events
 echo 1 > $T/events/kprobes/pcdrop_refault/enable
+echo 1 > $T/events/kprobes/pcdrop_lookup/enable
 
 refaults() {
 	kprobe_hits pcdrop_refault
+}
+
+# expect_lookups WHAT N L0 ON: the find_lock_entries() calls since L0 of an
+# operation over N shadow entries and nothing else.  With the path on, ON:
+# one for pcdrop's first batch, whose walk goes on over all the rest, and
+# one that finds the range empty (pcdrop's own, or the kernel body's when
+# the file keeps pages).  Else one per batch, at least.  The programs run
+# from the root file system: starting one from the 9p share looks up
+# entries of its own.
+cp progs/falloc $FADV /bin/
+FADV=/bin/fadv
+expect_lookups() {
+	n=$(($(kprobe_hits pcdrop_lookup) - $3))
+	if [ "$mode" = on ]; then
+		expect_eq "$1: find_lock_entries() called $4 times" "$4" "$n"
+	else
+		check "$1: find_lock_entries() called once a batch ($n)" \
+			test "$n" -ge "$(ceil_batches "$2")"
+	fi
 }
 
 # workingset_nodes, with every CPU's pending delta folded in first.
@@ -45,12 +71,13 @@ shadowed() {
 		expect_eq "$1: reclaim leaves only shadow entries" resident=0 "$($FADV pageout $F)"
 }
 
-# expect_walked WHAT OP N: pcdrop-stat saw N shadow entries of OP walked,
-# in ceil(N / batch) walks, when the path is on; none when it is not.
+# expect_walked WHAT OP N [WALKS]: pcdrop-stat saw N shadow entries of OP
+# walked, in WALKS walks (default ceil(N / batch)), when the path is on;
+# none when it is not.
 expect_walked() {
 	stat_snap /tmp/shadow.snap
 	if [ "$mode" = on ]; then
-		want=$3 walks=$(ceil_batches "$3")
+		want=$3 walks=${4:-$(ceil_batches "$3")}
 	else
 		want=0 walks=0
 	fi
@@ -78,8 +105,9 @@ for mode in $modes; do
 	K=1000
 	shadowed "$mode, truncate"
 	$STAT reset > /dev/null
-	r0=$(refaults)
+	r0=$(refaults) l0=$(kprobe_hits pcdrop_lookup)
 	truncate -s $((K * 4096 + 100)) $F
+	expect_lookups "$mode, truncate" $((P - K - 1)) "$l0" 2
 	expect_walked "$mode, truncate" TRUNCATE $((P - K - 1))
 	truncate -s $SIZE $F
 	expect_eq "$mode, truncate: the data before the cut, zeros after" bad=0 \
@@ -92,9 +120,10 @@ for mode in $modes; do
 	# Punch pages [1000, 3000).
 	shadowed "$mode, punch"
 	$STAT reset > /dev/null
-	r0=$(refaults)
+	r0=$(refaults) l0=$(kprobe_hits pcdrop_lookup)
 	check "$mode, punch: fallocate punches the hole" \
-		progs/falloc -p $((1000 * 4096)) $((2000 * 4096)) $F
+		/bin/falloc -p $((1000 * 4096)) $((2000 * 4096)) $F
+	expect_lookups "$mode, punch" 2000 "$l0" 2
 	expect_walked "$mode, punch" PUNCH 2000
 	expect_eq "$mode, punch: the data outside the hole, zeros inside" bad=0 \
 		"$($FADV verify $F $((1000 * 4096)) $((3000 * 4096)))"
@@ -106,9 +135,10 @@ for mode in $modes; do
 	for how in dontneed drop_caches; do
 		shadowed "$mode, $how"
 		$STAT reset > /dev/null
-		r0=$(refaults)
+		r0=$(refaults) l0=$(kprobe_hits pcdrop_lookup)
 		if [ $how = dontneed ]; then
 			$FADV dontneed $F
+			expect_lookups "$mode, $how" $P "$l0" 2
 			expect_walked "$mode, $how" FADVISE $P
 			stat_snap /tmp/shadow.snap
 			single=$(op_field /tmp/shadow.snap FADVISE OTHER values_single)
@@ -129,9 +159,86 @@ for mode in $modes; do
 	# Unlink: evict() truncates the whole file.
 	shadowed "$mode, unlink"
 	$STAT reset > /dev/null
+	l0=$(kprobe_hits pcdrop_lookup)
 	rm $F
+	expect_lookups "$mode, unlink" $P "$l0" 1
 	expect_walked "$mode, unlink" UNLINK $P
 	expect_eq "$mode, unlink: workingset_nodes back at its baseline" "$base" "$(nodes)"
+done
+
+# A file whose shadow entries are broken up by folios: after reclaim every
+# KEEP-th page is read back.  pcdrop's walk steps over the folios and goes
+# on past each batch while shadow entries turn up, and still takes one lock
+# round trip per batch's worth of entries: so N entries, shadows and folios,
+# in ceil(N / batch) walks, as 6.13's walk per batch of find_lock_entries().
+# That the walk leaves each folio alone shows in the data and in the
+# refaults, exact here: the pages at either side of a cut are folios.
+KEEP=100
+# shadows_in FROM TO: the shadow entries among pages [FROM, TO).
+shadows_in() {
+	echo $(($2 - $1 - ($2 + KEEP - 1) / KEEP + ($1 + KEEP - 1) / KEEP))
+}
+
+# mixed WHAT: write the file, reclaim it and read every KEEP-th page back.
+mixed() {
+	$FADV write $F $P &&
+		expect_eq "$1: every ${KEEP}th page read back after reclaim" \
+			resident=$(((P + KEEP - 1) / KEEP)) "$($FADV pageout $F $KEEP)"
+}
+
+for mode in $modes; do
+	check "mixed, mode $mode" path_mode shadow_batch $mode
+	check "mixed, $mode: pcdrop-stat starts" restat
+	base=$(nodes)
+
+	K=1000
+	mixed "mixed, $mode, truncate"
+	$STAT reset > /dev/null
+	r0=$(refaults)
+	truncate -s $((K * 4096 + 100)) $F
+	expect_walked "mixed, $mode, truncate" TRUNCATE \
+		"$(shadows_in $((K + 1)) $P)" "$(ceil_batches $((P - K - 1)))"
+	truncate -s $SIZE $F
+	expect_eq "mixed, $mode, truncate: the data before the cut, zeros after" bad=0 \
+		"$($FADV verify $F $((K * 4096 + 100)) $SIZE)"
+	expect_eq "mixed, $mode, truncate: only the shadow entries before the cut refault" \
+		"$(shadows_in 0 $K)" $(($(refaults) - r0))
+	rm $F
+
+	mixed "mixed, $mode, punch"
+	$STAT reset > /dev/null
+	r0=$(refaults)
+	check "mixed, $mode, punch: fallocate punches the hole" \
+		/bin/falloc -p $((1000 * 4096)) $((2000 * 4096)) $F
+	expect_walked "mixed, $mode, punch" PUNCH \
+		"$(shadows_in 1000 3000)" "$(ceil_batches 2000)"
+	expect_eq "mixed, $mode, punch: the data outside the hole, zeros inside" bad=0 \
+		"$($FADV verify $F $((1000 * 4096)) $((3000 * 4096)))"
+	expect_eq "mixed, $mode, punch: only the shadow entries outside the hole refault" \
+		$(($(shadows_in 0 1000) + $(shadows_in 3000 $P))) $(($(refaults) - r0))
+	rm $F
+
+	mixed "mixed, $mode, dontneed"
+	$STAT reset > /dev/null
+	r0=$(refaults)
+	$FADV dontneed $F
+	expect_walked "mixed, $mode, dontneed" FADVISE \
+		"$(shadows_in 0 $P)" "$(ceil_batches $P)"
+	expect_eq "mixed, $mode, dontneed: nothing left in the page cache" \
+		resident=0 "$($FADV resident $F)"
+	expect_eq "mixed, $mode, dontneed: workingset_nodes back at its baseline" \
+		"$base" "$(nodes)"
+	expect_eq "mixed, $mode, dontneed: the data reads back" bad=0 "$($FADV verify $F 0 0)"
+	expect_eq "mixed, $mode, dontneed: no page refaults" 0 $(($(refaults) - r0))
+	rm $F
+
+	mixed "mixed, $mode, unlink"
+	$STAT reset > /dev/null
+	rm $F
+	expect_walked "mixed, $mode, unlink" UNLINK \
+		"$(shadows_in 0 $P)" "$(ceil_batches $P)"
+	expect_eq "mixed, $mode, unlink: workingset_nodes back at its baseline" \
+		"$base" "$(nodes)"
 done
 
 # Lock round trips of DONTNEED, counted: 2 per walk with the path on; on
@@ -199,5 +306,6 @@ if shadow_path; then
 	expect_eq "and every truncation kept its data" "" "$(cat /tmp/life.bad 2>/dev/null)"
 fi
 echo 0 > $T/events/kprobes/pcdrop_refault/enable
+echo 0 > $T/events/kprobes/pcdrop_lookup/enable
 echo > $T/kprobe_events
 finish
