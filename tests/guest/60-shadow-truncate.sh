@@ -29,6 +29,8 @@ SUITE=shadow-truncate
 F=/mnt/s/f
 P=4096
 SIZE=$((P * 4096))
+# Truncations cut the file at page K and 100 bytes.
+K=1000
 
 check "an ext4 file system on a loop device" ext4_mount /mnt/s 96
 echo 'p:pcdrop_refault workingset_refault' > $T/kprobe_events
@@ -87,25 +89,34 @@ expect_walked() {
 		"$(op_field /tmp/shadow.snap "$2" OTHER value_walks)"
 }
 
+# begin_mode PREFIX: pcdrop in $mode, pcdrop-stat afresh, and base: the
+# workingset_nodes to come back to.
+begin_mode() {
+	check "${1}mode $mode" path_mode shadow_batch $mode
+	check "$1$mode: pcdrop-stat starts" restat
+	base=$(nodes)
+}
+
+# begin_op: zero the counters; r0 and l0: the refaults and lookups so far.
+begin_op() {
+	begin_op
+}
+
 if shadow_path; then
 	modes="stock off on"
 else
 	modes="stock off"
 fi
 for mode in $modes; do
-	check "mode $mode" path_mode shadow_batch $mode
-	check "$mode: pcdrop-stat starts" restat
-	base=$(nodes)
+	begin_mode ""
 
 	# Truncate to K pages and 100 bytes: pages [K + 1, P) go, and the K
 	# pages before the cut refault.  ext4 zeroes the tail of page K, which
 	# brings it back, and seen from here that counts as a refault on some
 	# boots and not on others: K or K + 1.  That the walk left page K
 	# alone is proved exactly by the count of entries walked.
-	K=1000
 	shadowed "$mode, truncate"
-	$STAT reset > /dev/null
-	r0=$(refaults) l0=$(kprobe_hits pcdrop_lookup)
+	begin_op
 	truncate -s $((K * 4096 + 100)) $F
 	expect_lookups "$mode, truncate" $((P - K - 1)) "$l0" 2
 	expect_walked "$mode, truncate" TRUNCATE $((P - K - 1))
@@ -119,8 +130,7 @@ for mode in $modes; do
 
 	# Punch pages [1000, 3000).
 	shadowed "$mode, punch"
-	$STAT reset > /dev/null
-	r0=$(refaults) l0=$(kprobe_hits pcdrop_lookup)
+	begin_op
 	check "$mode, punch: fallocate punches the hole" \
 		/bin/falloc -p $((1000 * 4096)) $((2000 * 4096)) $F
 	expect_lookups "$mode, punch" 2000 "$l0" 2
@@ -134,8 +144,7 @@ for mode in $modes; do
 	# DONTNEED and drop_caches: the invalidation path.
 	for how in dontneed drop_caches; do
 		shadowed "$mode, $how"
-		$STAT reset > /dev/null
-		r0=$(refaults) l0=$(kprobe_hits pcdrop_lookup)
+		begin_op
 		if [ $how = dontneed ]; then
 			$FADV dontneed $F
 			expect_lookups "$mode, $how" $P "$l0" 2
@@ -158,8 +167,7 @@ for mode in $modes; do
 
 	# Unlink: evict() truncates the whole file.
 	shadowed "$mode, unlink"
-	$STAT reset > /dev/null
-	l0=$(kprobe_hits pcdrop_lookup)
+	begin_op
 	rm $F
 	expect_lookups "$mode, unlink" $P "$l0" 1
 	expect_walked "$mode, unlink" UNLINK $P
@@ -187,14 +195,10 @@ mixed() {
 }
 
 for mode in $modes; do
-	check "mixed, mode $mode" path_mode shadow_batch $mode
-	check "mixed, $mode: pcdrop-stat starts" restat
-	base=$(nodes)
+	begin_mode "mixed, "
 
-	K=1000
 	mixed "mixed, $mode, truncate"
-	$STAT reset > /dev/null
-	r0=$(refaults)
+	begin_op
 	truncate -s $((K * 4096 + 100)) $F
 	expect_walked "mixed, $mode, truncate" TRUNCATE \
 		"$(shadows_in $((K + 1)) $P)" "$(ceil_batches $((P - K - 1)))"
@@ -206,8 +210,7 @@ for mode in $modes; do
 	rm $F
 
 	mixed "mixed, $mode, punch"
-	$STAT reset > /dev/null
-	r0=$(refaults)
+	begin_op
 	check "mixed, $mode, punch: fallocate punches the hole" \
 		/bin/falloc -p $((1000 * 4096)) $((2000 * 4096)) $F
 	expect_walked "mixed, $mode, punch" PUNCH \
@@ -219,8 +222,7 @@ for mode in $modes; do
 	rm $F
 
 	mixed "mixed, $mode, dontneed"
-	$STAT reset > /dev/null
-	r0=$(refaults)
+	begin_op
 	$FADV dontneed $F
 	expect_walked "mixed, $mode, dontneed" FADVISE \
 		"$(shadows_in 0 $P)" "$(ceil_batches $P)"
@@ -233,7 +235,7 @@ for mode in $modes; do
 	rm $F
 
 	mixed "mixed, $mode, unlink"
-	$STAT reset > /dev/null
+	begin_op
 	rm $F
 	expect_walked "mixed, $mode, unlink" UNLINK \
 		"$(shadows_in 0 $P)" "$(ceil_batches $P)"
