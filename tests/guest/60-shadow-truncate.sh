@@ -99,7 +99,8 @@ begin_mode() {
 
 # begin_op: zero the counters; r0 and l0: the refaults and lookups so far.
 begin_op() {
-	begin_op
+	$STAT reset > /dev/null
+	r0=$(refaults) l0=$(kprobe_hits pcdrop_lookup)
 }
 
 if shadow_path; then
