@@ -67,10 +67,12 @@ nodes() {
 	awk '$1 == "workingset_nodes" { print $2 }' /proc/vmstat
 }
 
-# shadowed WHAT: write the file and reclaim every page of it.
+# shadowed WHAT [KEEP RESIDENT]: write the file and reclaim every page of
+# it, then read every KEEP-th page back: RESIDENT pages in the page cache.
 shadowed() {
 	$FADV write $F $P &&
-		expect_eq "$1: reclaim leaves only shadow entries" resident=0 "$($FADV pageout $F)"
+		expect_eq "$1: reclaim leaves only shadow entries${2:+, but every ${2}th page read back}" \
+			resident=${3:-0} "$($FADV pageout $F $2)"
 }
 
 # expect_walked WHAT OP N [WALKS]: pcdrop-stat saw N shadow entries of OP
@@ -188,11 +190,9 @@ shadows_in() {
 	echo $(($2 - $1 - ($2 + KEEP - 1) / KEEP + ($1 + KEEP - 1) / KEEP))
 }
 
-# mixed WHAT: write the file, reclaim it and read every KEEP-th page back.
+# mixed WHAT: shadowed, then every KEEP-th page read back.
 mixed() {
-	$FADV write $F $P &&
-		expect_eq "$1: every ${KEEP}th page read back after reclaim" \
-			resident=$(((P + KEEP - 1) / KEEP)) "$($FADV pageout $F $KEEP)"
+	shadowed "$1" $KEEP $(((P + KEEP - 1) / KEEP))
 }
 
 for mode in $modes; do
