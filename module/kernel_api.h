@@ -246,4 +246,18 @@ static inline void pcdrop_put_swap(swp_entry_t entry, int nr)
 #endif
 }
 
+/*
+ * Whether the swap slots from @entry on, @nr of them, run on into @next:
+ * then one pcdrop_put_swap() gives back both.  6.12's
+ * free_swap_and_cache_nr() and 7.x's swap_put_entries_direct() take any
+ * range of one device (and take its cluster locks once per cluster); 6.1's
+ * free_swap_and_cache() takes one slot.
+ */
+static inline bool pcdrop_swap_runs_on(swp_entry_t entry, long nr,
+				       swp_entry_t next)
+{
+	return PCDROP_SINCE(6, 12) && swp_type(entry) == swp_type(next) &&
+	       swp_offset(entry) + nr == swp_offset(next);
+}
+
 #endif /* PCDROP_KERNEL_API_H */

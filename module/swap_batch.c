@@ -9,9 +9,10 @@
  * i_pages lock round trip per entry.  pcdrop's shmem pre-pass
  * (truncate_batch.c) instead removes the swap entries of each batch in one
  * walk under one lock round trip, gives their swap back afterwards the way
- * shmem_free_swap() does, and accounts the pages at the end the way
- * shmem_undo_range() does (info->swapped, shmem_recalc_inode()), so the
- * kernel's body finds them gone and nothing else changes.
+ * shmem_free_swap() does (but a run of contiguous slots in one call), and
+ * accounts the pages at the end the way shmem_undo_range() does
+ * (info->swapped, shmem_recalc_inode()), so the kernel's body finds them
+ * gone and nothing else changes.
  */
 #include <linux/moduleparam.h>
 
@@ -41,7 +42,7 @@ long pcdrop_free_swap_batch(struct address_space *mapping,
 			    struct folio_batch *fbatch, pgoff_t *indices,
 			    pgoff_t first, pgoff_t last)
 {
-	unsigned int i, n = 0, nr = folio_batch_count(fbatch);
+	unsigned int i, j, n = 0, nr = folio_batch_count(fbatch);
 	XA_STATE(xas, &mapping->i_pages, 0);
 	swp_entry_t swap[PCDROP_BATCH_SIZE];
 	int pages[PCDROP_BATCH_SIZE];
@@ -72,9 +73,17 @@ long pcdrop_free_swap_batch(struct address_space *mapping,
 	}
 	xas_unlock_irq(&xas);
 
-	for (i = 0; i < n; i++) {
-		pcdrop_put_swap(swap[i], pages[i]);
-		freed += pages[i];
+	/* Each run of contiguous slots goes back in one call. */
+	for (i = 0; i < n; i = j) {
+		long run = pages[i];
+
+		for (j = i + 1; j < n; j++) {
+			if (!pcdrop_swap_runs_on(swap[i], run, swap[j]))
+				break;
+			run += pages[j];
+		}
+		pcdrop_put_swap(swap[i], run);
+		freed += run;
 	}
 	if (n)
 		pcdrop_stat_values_removed(mapping, n);

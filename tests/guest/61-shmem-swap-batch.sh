@@ -137,6 +137,58 @@ for mode in stock on; do
 done
 check "pcdrop-stat stops" sh -c "$STAT stop > /dev/null"
 
+# swap_puts: the calls the kprobe recorded, as "CALLS SLOTS DISTINCT
+# SPLITS": how many, the slots they gave back, how many different slots
+# those were, and how many calls began at the slot where the call before
+# ended (a run of contiguous slots given back in two calls).
+swap_puts() {
+	sed -n 's/.* slot=\([0-9]*\) nr=\([0-9]*\).*/\1 \2/p' $T/trace |
+		awk '{ calls++; slots += $2; if ($1 == end) splits++; end = $1 + $2
+			for (s = $1; s < end; s++) seen[s] = 1 }
+			END { for (s in seen) distinct++
+				print calls + 0, slots + 0, distinct + 0, splits + 0 }'
+}
+
+# Giving the swap back, from 6.12: a kprobe records each call's first slot
+# and slot count while falloc punches 2000 swap entries.  Every slot of the
+# hole goes back exactly once.  Stock and off give back one slot per call
+# (shmem_free_swap()); swap_batch=1 one run of contiguous slots per call,
+# except where a walk's batch ends inside a run: at most one split per
+# walk boundary.  6.1's free_swap_and_cache() takes one slot per call.
+case $KVER in
+6.1.*) put= ;;
+6.*) put=free_swap_and_cache_nr ;;
+*) put=swap_put_entries_direct ;;
+esac
+if [ -n "$put" ]; then
+	echo "p:pcdrop_swap_put $put slot=%di:u64 nr=%si:s32" >> $T/kprobe_events
+	echo 'comm == "falloc"' > $T/events/kprobes/pcdrop_swap_put/filter
+	for mode in stock off on; do
+		check "puts, mode $mode" path_mode swap_batch $mode
+		swapped "puts, $mode"
+		echo > $T/trace
+		echo 1 > $T/events/kprobes/pcdrop_swap_put/enable
+		progs/falloc -p $((1000 * 4096)) $((2000 * 4096)) $F
+		echo 0 > $T/events/kprobes/pcdrop_swap_put/enable
+		# shellcheck disable=SC2046
+		set -- $(swap_puts)
+		expect_eq "puts, $mode: the hole's 2000 swap slots go back, each once" \
+			"2000 2000" "$2 $3"
+		if [ $mode = on ]; then
+			check "puts, $mode: one $put() per run of contiguous slots ($1 calls, $4 runs split where a walk ends)" \
+				test "$4" -lt "$(ceil_batches 2000)"
+			check "puts, $mode: the slots lay in runs: fewer calls than slots" \
+				test "$1" -lt 2000
+		else
+			expect_eq "puts, $mode: one $put() per slot" 2000 "$1"
+		fi
+		rm $F
+	done
+	echo '-:pcdrop_swap_put' >> $T/kprobe_events
+else
+	echo "# $KVER: free_swap_and_cache() takes one slot per call, no runs to give back"
+fi
+
 check "pcdrop loaded" path_mode swap_batch on
 expect_param_guarded swap_batch
 check "pcdrop unloads" pcdrop_unload
