@@ -113,6 +113,7 @@ struct task_slot {
 	__u64 n_i_lock;
 	__u64 n_xa_lock;
 	__u64 n_single;		/* its one-by-one folio removals */
+	__u64 n_value_single;	/* its value entries removed one by one */
 };
 
 #endif /* __PCDROP_STAT_H */

@@ -10,9 +10,15 @@
 #             a time (time spent in fadvise)
 #   pingpong  a pipe ping-pong between two processes: spinlocks outside
 #             the page cache (wait queues, runqueues), 20000 round trips
+#   swap      a tmpfs file of at most 256 MiB pushed to swap on zram and
+#             ftruncated to 0: its swap entries removed in pcdrop's walks
+#   stockswap the same with swap_batch=0: the kernel's shmem_free_swap()
+#             per entry, each call of which the counters see (from 6.12;
+#             6.1 inlines it, so there it is left out)
 # Prints "RESULT WORKLOAD MODE 0 NS" (that round's run without counters)
 # and "RESULT WORKLOAD MODE 1 NS" (with MODE) for MODE default and locks.
-# A counted run must have counted: its truncates' folios, its fadvise calls.
+# A counted run must have counted: its truncates' folios and swap entries,
+# its fadvise calls.
 . ./guest/lib.sh
 . ./statlib.sh
 SUITE=bench-stat
@@ -20,12 +26,33 @@ MIB=$(cat bench-mib)
 RUNS=$(cat bench-runs)
 WORKLOADS=$(cat bench-workloads)
 FOLIOS=$((MIB * 256))
+SWAPMIB=$((MIB < 256 ? MIB : 256))
+CG=/sys/fs/cgroup/pcdrop-bench
+case $(uname -r) in
+6.1.*)
+	echo "# stockswap left out: 6.1 inlines shmem_free_swap(), no hook to cost"
+	WORKLOADS=$(echo "$WORKLOADS" | sed 's/stockswap//') ;;
+esac
 
 check "pcdrop loads" pcdrop_load
 mkdir -p /mnt/b
 mount -t tmpfs -o huge=never,size=$((MIB + 64))M tmpfs /mnt/b
 check "an ext4 file system on a loop device" ext4_mount /mnt/e 192
 check "a 128 MiB file" progs/fadv write /mnt/e/seed 32768
+case $WORKLOADS in
+*swap*)
+	check "swap on zram" swap_on_zram $((SWAPMIB + 64))
+	mkdir -p $CG
+	# Run from the initramfs: a program run from the 9p share would leave
+	# its own page cache charged to the cgroup.
+	cp progs/drop_bench /bin/drop_bench ;;
+esac
+
+# swapped_truncate: drop_bench's swapped truncate, from inside the cgroup
+# whose memory.reclaim pushes the file to swap.
+swapped_truncate() {
+	sh -c "echo \$\$ > $CG/cgroup.procs && exec drop_bench truncate $SWAPMIB /mnt/b reclaim=$CG/memory.reclaim"
+}
 
 # mode none|default|locks: stop the counters, start them in that mode.
 mode() {
@@ -49,6 +76,11 @@ run() {
 		echo 1 > $PCDROP_PARAMS/shmem_batch ;;
 	fadvise) field "$(progs/fadv seed /mnt/e/seed 2048 mapped)" ns ;;
 	pingpong) field "$(progs/pingpong 20000)" ns ;;
+	swap) swapped_truncate ;;
+	stockswap)
+		echo 0 > $PCDROP_PARAMS/swap_batch
+		swapped_truncate
+		echo 1 > $PCDROP_PARAMS/swap_batch ;;
 	esac
 }
 
@@ -59,6 +91,8 @@ counted() {
 	truncate) [ "$(op_field /tmp/s TRUNCATE TMPFS batched_folios)" = $FOLIOS ] ;;
 	stocktrunc) [ "$(op_field /tmp/s TRUNCATE TMPFS removed_single)" = $FOLIOS ] ;;
 	fadvise) [ "$(op_field /tmp/s FADVISE OTHER calls)" = 64 ] ;;
+	swap) [ "$(op_field /tmp/s TRUNCATE TMPFS values_walked)" = $((SWAPMIB * 256)) ] ;;
+	stockswap) [ "$(op_field /tmp/s TRUNCATE TMPFS values_single)" = $((SWAPMIB * 256)) ] ;;
 	pingpong) true ;;
 	esac
 }
@@ -90,5 +124,6 @@ done
 mode none
 expect_eq "every counted run was counted" 0 $missed
 umount /mnt/b
+case $WORKLOADS in *swap*) swapoff /dev/zram0 ;; esac
 check "pcdrop unloads" pcdrop_unload
 finish

@@ -120,7 +120,7 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 	fi
 	echo "$MIB" > "$share/bench-mib"
 	echo "$RUNS" > "$share/bench-runs"
-	echo "${PCDROP_BENCH_WORKLOADS:-truncate stocktrunc fadvise pingpong}" > "$share/bench-workloads"
+	echo "${PCDROP_BENCH_WORKLOADS:-truncate stocktrunc fadvise pingpong swap stockswap}" > "$share/bench-workloads"
 	for clock in ${PCDROP_BENCH_CLOCKS:-wall icount}; do
 		if [ "$BENCH" != fadvise ]; then
 			smp=2
