@@ -13,7 +13,9 @@
 #   the range, in ceil(N / batch) walks with swap_batch=1, none without;
 #   the kernel's shmem_free_swap() frees them one by one otherwise (counted
 #   from 6.12; 6.1 inlines it); --locks: one i_pages lock round trip per
-#   walk, per entry on stock.
+#   walk, per entry on stock;
+# - swap given back (from 6.12, a kprobe): each slot of a hole once, one
+#   call per slot on stock, one per run of contiguous slots with pcdrop.
 . ./guest/lib.sh
 . ./guest/fadvlib.sh
 SUITE=shmem-swap-batch
