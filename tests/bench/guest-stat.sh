@@ -51,7 +51,7 @@ esac
 # swapped_truncate: drop_bench's swapped truncate, from inside the cgroup
 # whose memory.reclaim pushes the file to swap.
 swapped_truncate() {
-	sh -c "echo \$\$ > $CG/cgroup.procs && exec drop_bench truncate $SWAPMIB /mnt/b reclaim=$CG/memory.reclaim"
+	in_cgroup $CG drop_bench truncate $SWAPMIB /mnt/b reclaim=$CG/memory.reclaim
 }
 
 # mode none|default|locks: stop the counters, start them in that mode.

@@ -14,12 +14,9 @@ check "swap on zram" swap_on_zram $((MIB + 64))
 mkdir -p $CG /mnt/b
 mount -t tmpfs -o huge=never,size=$((MIB + 64))M tmpfs /mnt/b
 # The file's pages must be charged to the cgroup that reclaims them.
-in_cgroup() {
-	sh -c "echo \$\$ > $CG/cgroup.procs && exec \"\$@\"" sh "$@"
-}
 for op in truncate punch unlink memfd; do
 	interleaved "$RUNS" swap_batch swap $op \
-		in_cgroup drop_bench $op "$MIB" /mnt/b reclaim=$CG/memory.reclaim
+		in_cgroup $CG drop_bench $op "$MIB" /mnt/b reclaim=$CG/memory.reclaim
 done
 umount /mnt/b
 swapoff /dev/zram0

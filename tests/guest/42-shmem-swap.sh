@@ -18,7 +18,7 @@ for batch in 1 0; do
 	echo $batch > $PCDROP_PARAMS/shmem_batch
 	# The file's pages are charged to the cgroup of the writer: only
 	# they are there for memory.reclaim to push out.
-	sh -c "echo \$\$ > $CG/cgroup.procs && exec dd if=/dev/urandom of=/mnt/s/f bs=1M count=32 2>/dev/null"
+	in_cgroup $CG dd if=/dev/urandom of=/mnt/s/f bs=1M count=32 2>/dev/null
 	sums=""
 	for i in $(seq 0 31); do sums="$sums $(chunk_sum "$i")"; done
 	echo 64M > $CG/memory.reclaim 2>/dev/null

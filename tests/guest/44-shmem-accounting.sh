@@ -26,11 +26,6 @@ cg_shmem_is() {
 	[ "$(cg_shmem)" = "$1" ]
 }
 
-# in_cg CMD...: run CMD in the test cgroup, so its pages are charged there.
-in_cg() {
-	sh -c "echo \$\$ > $CG/cgroup.procs && exec \"\$@\"" sh "$@"
-}
-
 # Run falloc from the initramfs: a program run from the 9p share would
 # leave its own page cache charged to the cgroup.
 cp progs/falloc /bin/falloc
@@ -49,12 +44,12 @@ for huge in never always; do
 			cur=$(cat $CG/memory.current)
 			cgshmem=$(cg_shmem)
 			case $how in
-			truncate) in_cg falloc 0 16777216 /mnt/a/f
+			truncate) in_cgroup $CG falloc 0 16777216 /mnt/a/f
 				truncate -s 0 /mnt/a/f; rm /mnt/a/f ;;
-			punch) in_cg falloc 0 16777216 /mnt/a/f
+			punch) in_cgroup $CG falloc 0 16777216 /mnt/a/f
 				falloc -p 0 16777216 /mnt/a/f; rm /mnt/a/f ;;
-			unlink) in_cg falloc 0 16777216 /mnt/a/f; rm /mnt/a/f ;;
-			memfd) in_cg falloc 0 16777216 - ;;
+			unlink) in_cgroup $CG falloc 0 16777216 /mnt/a/f; rm /mnt/a/f ;;
+			memfd) in_cgroup $CG falloc 0 16777216 - ;;
 			esac
 			expect_eq "huge=$huge shmem_batch=$batch $how: Shmem back to its baseline (kB)" \
 				"$shmem" "$(meminfo Shmem)"

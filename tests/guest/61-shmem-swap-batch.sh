@@ -31,7 +31,7 @@ mount -t tmpfs -o huge=never,size=64M tmpfs /mnt/w
 # swapped WHAT: write the file from inside the cgroup (so its pages are
 # charged there) and push every page of it to swap.
 swapped() {
-	sh -c "echo \$\$ > $CG/cgroup.procs && exec $FADV write $F $P"
+	in_cgroup $CG $FADV write $F $P
 	i=0
 	while [ "$($FADV resident $F)" != resident=0 ] && [ $i -lt 5 ]; do
 		echo 64M > $CG/memory.reclaim 2> /dev/null

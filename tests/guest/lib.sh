@@ -227,6 +227,12 @@ other_unload() {
 	check "and unloads" pcdrop_unload
 }
 
+# in_cgroup CG CMD...: run CMD as a member of the cgroup CG, so that the
+# pages it allocates are charged there.
+in_cgroup() {
+	sh -c "echo \$\$ > $1/cgroup.procs && shift && exec \"\$@\"" sh "$@"
+}
+
 # kprobe_hits EVENT: how often the kprobe event EVENT has fired.
 kprobe_hits() {
 	awk -v e="$1" '$1 == e { print $2 }' /sys/kernel/tracing/kprobe_profile
