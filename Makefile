@@ -2,6 +2,7 @@
 #
 # make              build pcdrop.ko for the running kernel (or KVER / KDIR)
 # make check        build and test on every kernel of the matrix, in QEMU
+# make soak         the long runs make check leaves out (SOAK_MINUTES=60)
 # make demo         boot the default kernel in QEMU and show pcdrop at work
 # make check-fresh  make demo in a fresh Debian 12 chroot (git, make only)
 # make dkms-install register, build and install pcdrop with DKMS (as root)
@@ -50,6 +51,10 @@ stat-install:
 check:
 	$(if $(PCDROP_NO_DEPS),,scripts/host-deps.sh check)
 	tests/run-matrix.sh
+
+soak:
+	$(if $(PCDROP_NO_DEPS),,scripts/host-deps.sh check)
+	tests/soak.sh
 
 demo:
 	$(if $(PCDROP_NO_DEPS),,scripts/host-deps.sh demo)
@@ -101,5 +106,5 @@ clean:
 		debian/debhelper-build-stamp debian/*.debhelper.log debian/changelog
 	if [ -d $(KDIR) ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
-.PHONY: all module bpf stat-install check check-fresh demo clean dkms-source dkms-install dkms-uninstall dkms-clean deb
+.PHONY: all module bpf stat-install check soak check-fresh demo clean dkms-source dkms-install dkms-uninstall dkms-clean deb
 .DELETE_ON_ERROR:

@@ -35,7 +35,8 @@ ensure() {
 	# suite after trixie.
 	script=/usr/share/debootstrap/scripts/$SUITE
 	[ -e "$script" ] || script=/usr/share/debootstrap/scripts/sid
-	debootstrap --variant=minbase --include="$PKGS" \
+	timed chroot "debootstrap $SUITE build chroot" \
+		debootstrap --variant=minbase --include="$PKGS" \
 		--keyring=/usr/share/keyrings/debian-archive-keyring.gpg \
 		"$SUITE" "$ROOT" "$MIRROR" "$script" >"$ROOT.log" 2>&1 ||
 		die "debootstrap failed, see $ROOT.log"
@@ -83,7 +84,14 @@ unmount() {
 [ $# -ge 2 ] || die "usage: chroot.sh ensure SUITE | run SUITE DIR CMD..."
 setup "$2"
 case $1 in
-ensure) ensure ;;
+ensure)
+	# The same lock as run's: make check makes the chroots ahead of
+	# the streams that build in them.
+	mkdir -p "$(dirname "$ROOT")"
+	exec 7>"$ROOT.lock"
+	flock 7
+	ensure
+	;;
 run) shift 2; run "$@" ;;
 *) die "usage: chroot.sh ensure SUITE | run SUITE DIR CMD..." ;;
 esac

@@ -48,3 +48,25 @@ unmount_stale() {
 	! awk -v r="$1/" 'index($2, r) == 1 { f = 1 } END { exit !f }' /proc/mounts ||
 		die "cannot unmount everything under $1"
 }
+
+# timed KIND WHAT CMD...: run CMD; when PCDROP_TIMES names a file, append
+# "STREAM<TAB>KIND<TAB>SECONDS<TAB>WHAT" to it (make check's time report,
+# tests/time-report.sh).  KIND is boot, build, fetch, chroot, stream or
+# step; STREAM is the stream that ran it (PCDROP_STREAM).
+timed() {
+	# Timed commands nest (a stream's steps): dash's and busybox's local,
+	# with names no caller uses (local is dynamically scoped).
+	# shellcheck disable=SC3043
+	local _t_kind _t_what _t_start _t_rc
+	_t_kind=$1
+	_t_what=$2
+	shift 2
+	_t_start=$(date +%s.%N)
+	_t_rc=0
+	"$@" || _t_rc=$?
+	[ -z "${PCDROP_TIMES:-}" ] ||
+		printf '%s\t%s\t%s\t%s\n' "${PCDROP_STREAM:-main}" "$_t_kind" \
+			"$(echo "$_t_start $(date +%s.%N)" | awk '{ printf "%.1f", $2 - $1 }')" \
+			"$_t_what" >> "$PCDROP_TIMES"
+	return $_t_rc
+}

@@ -67,6 +67,16 @@ sources() {
 ensure() {
 	root=$(root_of "$1")
 	PKGS=$(pkgs_of "$1")
+	# One maker at a time: make check makes the chroots ahead of the DKMS
+	# stream (tests/run-matrix.sh).
+	mkdir -p "$(dirname "$root")"
+	exec 6>"$root.lock"
+	flock 6
+	ensure_locked "$1"
+	flock -u 6
+}
+
+ensure_locked() {
 	if [ "$(cat "$root/.pcdrop-ready" 2>/dev/null)" = "$PKGS" ]; then
 		# A suite added since the chroot was made (trixie-security).
 		sources "$1" | cmp -s - "$root/etc/apt/sources.list" && return 0
@@ -88,7 +98,8 @@ ensure() {
 	rm -rf "$root"
 	mkdir -p "$(dirname "$root")"
 	log "creating the $1 DKMS chroot in $root (once)"
-	debootstrap --variant=minbase --include="$PKGS" --keyring="$KEYRING" \
+	timed chroot "debootstrap $1 DKMS chroot" \
+		debootstrap --variant=minbase --include="$PKGS" --keyring="$KEYRING" \
 		"$1" "$root" "$MIRROR" >"$root.log" 2>&1 ||
 		die "debootstrap failed, see $root.log"
 	sources "$1" > "$root/etc/apt/sources.list"
@@ -153,7 +164,8 @@ headers() {
 		# Headers' postinst runs DKMS for the new kernel; nothing of
 		# ours is registered at this point.
 		# shellcheck disable=SC2086
-		in_root "$name" apt-get install -y -q "linux-headers-$kver" $img >&2 ||
+		timed chroot "$name DKMS chroot: install linux-headers-$kver" \
+			in_root "$name" apt-get install -y -q "linux-headers-$kver" $img >&2 ||
 			die "installing linux-headers-$kver in $name failed"
 	done
 }

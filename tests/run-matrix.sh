@@ -33,6 +33,15 @@ SUITES=${PCDROP_SUITES:-[0-9]*}
 # unload is clean under load (45), removals are batched, exactly counted
 # (46), and the seed 002 workload drains 0 times (50).
 SMOKE_SUITES="10-* 20-* 40-* 45-* 46-* 50-*"
+# Disable/rmmod/insmod cycles of the lifecycle suites (45, 54), each under
+# load: 6 on the full rows, 2 on the smoke rows (they prove unload under
+# load, with the switch on and off; the full row of their code family
+# stresses it more).  Under a
+# truncating load one livepatch transition takes from 1 s to over a
+# minute on 6.12 under TCG.  PCDROP_LIFECYCLE_CYCLES sets both; make soak
+# cycles for minutes (PCDROP_LIFECYCLE_SECONDS).
+CYCLES=${PCDROP_LIFECYCLE_CYCLES:-6}
+SMOKE_CYCLES=${PCDROP_LIFECYCLE_CYCLES:-2}
 
 # build_progs DIR: the guest's test programs, static (the initramfs has
 # no libc), one per source file.
@@ -77,7 +86,7 @@ replacements() {
 boot_suite() {
 	name=$(basename "$3" .sh)
 	rc=0
-	scripts/vm-run.sh "$1" "$2" "$3" "$4" 2>"$4/$name.runner" || rc=$?
+	timed boot "$1 $name" scripts/vm-run.sh "$1" "$2" "$3" "$4" 2>"$4/$name.runner" || rc=$?
 	lines=0
 	if [ -f "$4/$name.output" ]; then
 		lines=$(grep -c -E '^(not )?ok ' "$4/$name.output")
@@ -91,6 +100,11 @@ boot_suite() {
 			if [ "$st" = ok ]; then tap ok "${rest#- }"; else tap "not ok" "${rest#ok - }"; fi
 		done < "$4/$name.tap"
 	fi
+	# A boot of several suites times each one (guest/suites.sh).
+	[ -z "${PCDROP_TIMES:-}" ] || [ ! -f "$4/$name.output" ] ||
+		awk -v st="${PCDROP_STREAM:-main}" -v k="$1" '$1 == "#" && $2 == "time" {
+			printf "%s\tsuite\t%s\t%s %s\n", st, $4, k, $3 }' \
+			"$4/$name.output" >> "$PCDROP_TIMES"
 	if [ "$rc" = 0 ] && [ "$lines" -gt 0 ]; then
 		tap ok "$name: the guest finished with a clean kernel log"
 	else
@@ -117,7 +131,8 @@ runner_tests() {
 		want=${case#*:}
 		want=${want%%:*}
 		rc=0
-		PCDROP_VM_TIMEOUT=40 scripts/vm-run.sh "$kver" "$share" "runner/$script.sh" \
+		PCDROP_VM_TIMEOUT=40 timed boot "$kver runner/$script" \
+			scripts/vm-run.sh "$kver" "$share" "runner/$script.sh" \
 			"$res/runner" 2>/dev/null || rc=$?
 		if [ "$rc" = "$want" ]; then
 			tap ok "runner: a ${case##*:} guest is reported as such (exit $rc)"
@@ -129,6 +144,11 @@ runner_tests() {
 
 # Style: checkpatch --strict on the kernel code; the converter and the
 # guests' programs build without warnings.
+export PCDROP_TIMES="$work/results/times.tsv"
+mkdir -p "$work/results"
+: > "$PCDROP_TIMES"
+run_start=$(date +%s)
+cal_start=$(tests/time-budget.sh calibrate)
 N=0
 echo "# lint and host builds"
 echo "TAP version 13"
@@ -161,7 +181,7 @@ kernel_stream() {
 	echo "TAP version 13"
 	# kernels.sh exits 3 for a row Debian no longer carries.
 	rc=0
-	kver=$(scripts/kernels.sh fetch "$series" 2>"$res/fetch.log") || rc=$?
+	kver=$(timed fetch "$series" scripts/kernels.sh fetch "$series" 2>"$res/fetch.log") || rc=$?
 	if [ "$rc" != 0 ]; then
 		if [ "$rc" = 3 ]; then
 			skip "fetch the newest $series kernel" "$(tail -n 1 "$res/fetch.log")"
@@ -238,7 +258,10 @@ kernel_stream() {
 	fi
 	cp -r tests/guest "$share/guest"
 	cp -r "$work/build/progs" "$share/progs"
-	echo "${PCDROP_LIFECYCLE_CYCLES:-20}" > "$share/lifecycle-cycles"
+	if [ "$role" = full ]; then echo "$CYCLES"; else echo "$SMOKE_CYCLES"; fi \
+		> "$share/lifecycle-cycles"
+	echo "${PCDROP_LIFECYCLE_SECONDS:-0}" > "$share/lifecycle-seconds"
+	[ -z "${PCDROP_MODEL_OPS:-}" ] || echo "$PCDROP_MODEL_OPS" > "$share/model-ops"
 	cp VERSION "$share/VERSION"
 	export PCDROP_INITRD="$b/initrd.cpio.gz"
 	step "build the guest initramfs" "$res/initramfs.log" \
@@ -251,10 +274,19 @@ kernel_stream() {
 			set +f
 			for s in tests/guest/$pat.sh; do
 				[ -f "$s" ] || continue
-				boot_suite "$kver" "$share" "guest/$(basename "$s")" "$res"
+				basename "$s" .sh
 			done
-		done
+		done > "$share/suites"
 		set +f
+		# A smoke row boots once for all its suites; a full row once
+		# per suite, so that no suite sees what another left behind.
+		if [ "$role" = smoke ]; then
+			boot_suite "$kver" "$share" guest/suites.sh "$res"
+		else
+			while read -r s; do
+				boot_suite "$kver" "$share" "guest/$s.sh" "$res" </dev/null
+			done < "$share/suites"
+		fi
 		if [ "$series" = "$DEFAULT_SERIES" ] && [ -z "${PCDROP_SKIP_RUNNER_TESTS:-}" ]; then
 			runner_tests "$kver" "$share" "$res"
 		fi
@@ -292,11 +324,12 @@ canary() {
 	mkdir -p "$r"
 	rm -rf "$share"
 	mkdir -p "$share"
-	if ! scripts/kernels.sh fetch "$2" >/dev/null 2>"$r/fetch.log"; then
+	if ! timed fetch "$2" scripts/kernels.sh fetch "$2" >/dev/null 2>"$r/fetch.log"; then
 		canary_end "not ok" "$1: fetch $2 # see $r/fetch.log" "$1 $2: cannot be fetched"
 		return
 	fi
-	if ! scripts/build-module.sh "$2" "$b/pcdrop" PCDROP_UNVERIFIED_KERNEL=1 >"$r/build.log" 2>&1; then
+	if ! timed build "$2 pcdrop.ko" scripts/build-module.sh "$2" "$b/pcdrop" \
+			PCDROP_UNVERIFIED_KERNEL=1 >"$r/build.log" 2>&1; then
 		canary_end "not ok" "$1: pcdrop.ko builds for $2 # see $r/build.log" \
 			"$1 $2: does not build"
 		return
@@ -310,7 +343,7 @@ canary() {
 			"$1 $2: builds; no guest initramfs"
 		return
 	fi
-	if PCDROP_INITRD=$b/initrd.cpio.gz scripts/vm-run.sh "$2" "$share" \
+	if PCDROP_INITRD=$b/initrd.cpio.gz timed boot "$2 46-shmem-effect" scripts/vm-run.sh "$2" "$share" \
 			guest/46-shmem-effect.sh "$r" 2>"$r/46-shmem-effect.runner"; then
 		canary_end ok "$1: $2 loads pcdrop and batches removals (suite 46)" \
 			"$1 $2: builds, loads, batches"
@@ -346,28 +379,113 @@ canary_stream() {
 	echo "$PASSED $FAILED $SKIPPED" > "$work/results/series-canaries.counts"
 }
 
-# The kernels' streams run side by side, PCDROP_JOBS at a time (default
-# 2: each guest keeps one host core busy; kernels.sh serialises their
-# downloads), and are printed in order once all are done.
-JOBS=${PCDROP_JOBS:-2}
-# A long lifecycle run needs a longer boot.
-export PCDROP_VM_TIMEOUT=${PCDROP_VM_TIMEOUT:-$((900 + ${PCDROP_LIFECYCLE_CYCLES:-20} * 6))}
-pids=""
-for series in $SERIES; do
-	while [ "$(for p in $pids; do kill -0 "$p" 2>/dev/null && echo x; done | wc -l)" -ge "$JOBS" ]; do
-		sleep 2
+# dkms_stream: DKMS and the Debian package, in Debian 12 and 13 chroots
+# (tests/dkms/run.sh, same PCDROP_SERIES), a TAP stream of its own.
+dkms_stream() {
+	echo "# dkms"
+	tests/dkms/run.sh 2>"$work/results/dkms.log" | tee "$work/results/dkms.tap"
+	f=$(grep -c '^not ok ' "$work/results/dkms.tap")
+	grep -q '^1\.\.' "$work/results/dkms.tap" || {
+		echo "not ok - tests/dkms/run.sh did not finish # see $work/results/dkms.log"
+		f=$((f + 1))
+	}
+	echo "$(grep -c '^ok ' "$work/results/dkms.tap") $f 0" > "$work/results/series-dkms.counts"
+}
+
+# ready STREAM: the build chroot STREAM starts with is made (or it needs
+# none), so a lane that takes it starts testing at once.
+ready() {
+	case $1 in
+	canaries) return 0 ;;
+	dkms) [ -e "$PCDROP_CACHE/chroot/dkms-bookworm/.pcdrop-ready" ] ;;
+	*)
+		env=$(build_env "$(scripts/kernels.sh field "$1" compiler)") || return 0
+		[ "$env" = host ] || [ -e "$PCDROP_CACHE/chroot/$env/.pcdrop-ready" ] ;;
+	esac
+}
+
+# next_stream: take a stream off the queue: the first (longest) one that
+# is ready, else the first.
+next_stream() {
+	exec 6>"$queue.lock"
+	flock 6
+	pick=""
+	while read -r cand; do
+		ready "$cand" && { pick=$cand; break; }
+	done < "$queue"
+	[ -n "$pick" ] || pick=$(head -n 1 "$queue")
+	grep -v -x -F "$pick" "$queue" > "$queue.new"
+	mv "$queue.new" "$queue"
+	flock -u 6
+	[ -n "$pick" ] && echo "$pick"
+}
+
+# lane N: run streams off the queue, one at a time, until it is empty.
+lane() {
+	while s=$(next_stream); do
+		echo "# stream $s: started on lane $1"
+		rm -f "$work/results/series-$s.counts"
+		case $s in
+		canaries) run=canary_stream ;;
+		dkms) run=dkms_stream ;;
+		*) run="kernel_stream $s" ;;
+		esac
+		# A subshell: each stream starts from the runner's globals.
+		# shellcheck disable=SC2086
+		(PCDROP_STREAM=$s timed stream "lane $1" $run) > "$work/results/series-$s.tap" 2>&1
 	done
-	echo "# series $series: started"
-	rm -f "$work/results/series-$series.counts"
-	if [ "$series" = canaries ]; then
-		canary_stream > "$work/results/series-$series.tap" 2>&1 &
-	else
-		kernel_stream "$series" > "$work/results/series-$series.tap" 2>&1 &
-	fi
+}
+
+# prefetch: make the build and DKMS chroots (a minute or more each from
+# an empty cache, mostly downloads), then fetch the kernels in the order
+# the lanes take them, while the lanes boot their first guests.  Failures
+# are the streams' to report: they make and fetch the same.
+prefetch() {
+	for c in $(for s in $SERIES; do
+			scripts/kernels.sh field "$s" compiler 2>/dev/null; done | sort -u); do
+		env=$(build_env "$c") || continue
+		[ "$env" != host ] || continue
+		timed chroot "$env build chroot (prefetch)" scripts/chroot.sh ensure "$env"
+	done
+	[ -n "${PCDROP_SKIP_DKMS:-}" ] || for c in bookworm trixie; do
+		timed chroot "$c DKMS chroot (prefetch)" scripts/dkms-chroot.sh ensure "$c"
+	done
+	for s in $(cat "$queue.all"); do
+		case $s in
+		canaries | dkms) ;;
+		*) timed fetch "$s (prefetch)" scripts/kernels.sh fetch "$s" ;;
+		esac
+	done
+}
+
+# The streams (each kernel row, the canaries, DKMS) run on PCDROP_JOBS
+# lanes (default 2: each guest keeps one host core busy; kernels.sh
+# serialises their downloads).  Longest first, by the times measured in
+# tests/stream-times (a stream not listed there counts as longest): each
+# lane takes the next stream when its last one ends.  They are printed in
+# list order once all are done.
+JOBS=${PCDROP_JOBS:-2}
+STREAMS=$SERIES
+[ -n "${PCDROP_SKIP_DKMS:-}" ] || STREAMS="$STREAMS dkms"
+queue=$work/results/queue
+for s in $STREAMS; do
+	t=$(awk -v s="$s" '$1 !~ /^#/ && $1 == s { print $2 }' tests/stream-times)
+	echo "${t:-99999} $s"
+done | sort -k1,1 -rn -s | awk '{ print $2 }' > "$queue"
+cp "$queue" "$queue.all"
+# A long lifecycle run needs a longer boot.
+export PCDROP_VM_TIMEOUT="${PCDROP_VM_TIMEOUT:-$((900 + CYCLES * 240))}"
+PCDROP_STREAM=prefetch prefetch > "$work/results/prefetch.log" 2>&1 &
+prefetcher=$!
+pids=""
+for l in $(seq 1 "$JOBS"); do
+	lane "$l" &
 	pids="$pids $!"
 done
-wait
-for series in $SERIES; do
+# shellcheck disable=SC2086
+wait $pids
+wait $prefetcher
+for series in $STREAMS; do
 	cat "$work/results/series-$series.tap"
 	if read -r p f sk < "$work/results/series-$series.counts"; then
 		PASSED=$((PASSED + p))
@@ -378,22 +496,20 @@ for series in $SERIES; do
 		FAILED=$((FAILED + 1))
 	fi
 done
-# DKMS and the Debian package, in Debian 12 and 13 chroots (tests/dkms/run.sh,
-# same PCDROP_SERIES): a TAP stream of its own, counted in the summary.
-# PCDROP_SKIP_DKMS=1 leaves it out.
-if [ -z "${PCDROP_SKIP_DKMS:-}" ]; then
-	echo "# dkms"
-	mkdir -p "$work/results"
-	tests/dkms/run.sh 2>"$work/results/dkms.log" | tee "$work/results/dkms.tap"
-	PASSED=$((PASSED + $(grep -c '^ok ' "$work/results/dkms.tap")))
-	FAILED=$((FAILED + $(grep -c '^not ok ' "$work/results/dkms.tap")))
-	grep -q '^1\.\.' "$work/results/dkms.tap" || {
-		echo "not ok - tests/dkms/run.sh did not finish # see $work/results/dkms.log"
-		FAILED=$((FAILED + 1))
-	}
-fi
 if [ -s "$work/results/canaries/summary" ]; then
 	sed 's/^/# canary: /' "$work/results/canaries/summary"
+fi
+tests/time-report.sh "$PCDROP_TIMES" "$work/results/suite-times.tsv"
+# The budget (tests/time-budget.sh) holds for the default run only.
+if [ -n "${PCDROP_SERIES:-}${PCDROP_SUITES:-}${PCDROP_LIFECYCLE_CYCLES:-}${PCDROP_LIFECYCLE_SECONDS:-}" ]; then
+	echo "# time budget: not checked (PCDROP_SERIES, PCDROP_SUITES or a longer lifecycle run set)"
+elif tests/time-budget.sh check "$(($(date +%s) - run_start))" "$PCDROP_TIMES" \
+		"$cal_start" "$(tests/time-budget.sh calibrate)" > "$work/results/budget.tap"; then
+	cat "$work/results/budget.tap"
+	PASSED=$((PASSED + 1))
+else
+	cat "$work/results/budget.tap"
+	FAILED=$((FAILED + 1))
 fi
 echo "# $SKIPPED skipped (listed kernels Debian no longer carries)"
 echo "$PASSED passed, $FAILED failed"

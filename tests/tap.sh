@@ -22,12 +22,13 @@ tap() {
 	if [ "$1" = ok ]; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
 }
 
-# step DESCRIPTION LOG CMD...: run a host-side step, one TAP line.
+# step DESCRIPTION LOG CMD...: run a host-side step, one TAP line; its
+# time goes to make check's time report (timed).
 step() {
 	what=$1
 	log=$2
 	shift 2
-	if "$@" >"$log" 2>&1; then
+	if timed step "$what" "$@" >"$log" 2>&1; then
 		tap ok "$what"
 	else
 		tap "not ok" "$what # see $log"

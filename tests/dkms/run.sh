@@ -162,7 +162,7 @@ boot_test() {
 	fi
 	b=$R/boot-$2${4:+-packages}
 	rc=0
-	PCDROP_INITRD=$initrd PCDROP_VM_TIMEOUT=300 scripts/vm-run.sh "$2" "$share" \
+	PCDROP_INITRD=$initrd PCDROP_VM_TIMEOUT=300 timed boot "$2 dkms${4:+-packages}" scripts/vm-run.sh "$2" "$share" \
 		guest/dkms.sh "$b" 2>"$b.runner" || rc=$?
 	out=$b/dkms.output
 	lines=0

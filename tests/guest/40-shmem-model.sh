@@ -3,7 +3,8 @@
 # path on and off.
 . ./guest/lib.sh
 SUITE=shmem-model
-OPS=${OPS:-250}
+# make check: 250 operations per run; make soak: the share's model-ops.
+OPS=$(cat model-ops 2>/dev/null || echo 250)
 THP=/sys/kernel/mm/transparent_hugepage/shmem_enabled
 
 check "pcdrop loads" pcdrop_load

@@ -243,20 +243,45 @@ field() {
 	echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | tail -n 1
 }
 
-# switch_cycles PARAM CYCLES: CYCLES times, flip the boolean parameter
-# PARAM, disable and unload pcdrop, load it again; prints how many cycles
-# succeeded.
+# lifecycle_plan: how long the lifecycle suites cycle.  CYCLES, at least
+# this many cycles (the share's lifecycle-cycles: make check's default,
+# or PCDROP_LIFECYCLE_CYCLES); SOAK_SECONDS, and for at least this long
+# (lifecycle-seconds: make soak).  LOAD_SECONDS bounds the load that runs
+# beside them, which stops once they are done (/tmp/cycles-done): two
+# livepatch transitions per cycle, each bounded at 120 s (pcdrop_load).
+lifecycle_plan() {
+	CYCLES=$(cat lifecycle-cycles 2>/dev/null || echo 6)
+	SOAK_SECONDS=$(cat lifecycle-seconds 2>/dev/null || echo 0)
+	LOAD_SECONDS=$((CYCLES * 240 + SOAK_SECONDS + 60))
+	rm -f /tmp/cycles-done
+}
+
+# running PID...: every PID is a live process (not a zombie nobody has
+# waited for yet).
+running() {
+	for _p in "$@"; do
+		grep -q '^State:[[:space:]]*[^Z]' "/proc/$_p/status" 2>/dev/null || return 1
+	done
+}
+
+# switch_cycles PARAM: flip the boolean parameter PARAM, disable and
+# unload pcdrop, load it again; CYCLES times at least, for SOAK_SECONDS
+# at least (lifecycle_plan).  Prints how many cycles succeeded, then
+# "ok", or "failed" after the first that did not.
 switch_cycles() {
 	_done=0
-	for _i in $(seq 1 "$2"); do
-		echo $((_i % 2)) > "$PCDROP_PARAMS/$1" || break
+	_st=ok
+	_end=$(($(date +%s) + SOAK_SECONDS))
+	while [ "$_done" -lt "$CYCLES" ] || [ "$(date +%s)" -lt "$_end" ]; do
+		_i=$((_done + 1))
+		echo $((_i % 2)) > "$PCDROP_PARAMS/$1" || { _st=failed; break; }
 		sleep 0.5
-		pcdrop_unload || break
+		pcdrop_unload || { _st=failed; break; }
 		sleep 0.5
-		pcdrop_load || break
+		pcdrop_load || { _st=failed; break; }
 		_done=$_i
 	done
-	echo "$_done"
+	echo "$_done $_st"
 }
 
 finish() {

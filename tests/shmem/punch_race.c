@@ -3,7 +3,7 @@
  * punch_race - readers fault and read a tmpfs file while another thread
  * punches holes in it and truncates it.
  *
- * Usage: punch_race [-s SEED] [-r ROUNDS | -T SECONDS] [-p PAGES] [-f PATH | -M]
+ * Usage: punch_race [-s SEED] [-r ROUNDS | -T SECONDS [-U FILE]] [-p PAGES] [-f PATH | -M]
  *
  * Each round fills the file with a per-page pattern, then the main thread
  * punches page-aligned holes and finally truncates, publishing each
@@ -110,27 +110,34 @@ static void publish(size_t first, size_t n)
 		atomic_store_explicit(&gone[p], 1, memory_order_release);
 }
 
+/* With -T: go on until the deadline, or until the file -U names exists. */
+static int running_on(time_t deadline, const char *until)
+{
+	return time(NULL) < deadline && !(until && access(until, F_OK) == 0);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long seed = time(NULL) ^ getpid(), rounds = 20, seconds = 0;
 	time_t deadline;
-	const char *path = NULL;
+	const char *path = NULL, *until = NULL;
 	unsigned char *fillbuf;
 	pthread_t t[3];
 	int c, memfd = 0, i;
 	size_t p;
 
 	pages = 2048;
-	while ((c = getopt(argc, argv, "s:r:T:p:f:M")) != -1) {
+	while ((c = getopt(argc, argv, "s:r:T:U:p:f:M")) != -1) {
 		switch (c) {
 		case 'T': seconds = strtoul(optarg, NULL, 0); break;
+		case 'U': until = optarg; break;
 		case 's': seed = strtoul(optarg, NULL, 0); break;
 		case 'r': rounds = strtoul(optarg, NULL, 0); break;
 		case 'p': pages = strtoul(optarg, NULL, 0); break;
 		case 'f': path = optarg; break;
 		case 'M': memfd = 1; break;
 		default:
-			fprintf(stderr, "usage: punch_race [-s SEED] [-r ROUNDS | -T SECONDS] [-p PAGES] [-f PATH | -M]\n");
+			fprintf(stderr, "usage: punch_race [-s SEED] [-r ROUNDS | -T SECONDS [-U FILE]] [-p PAGES] [-f PATH | -M]\n");
 			return 2;
 		}
 	}
@@ -155,7 +162,7 @@ int main(int argc, char **argv)
 		pthread_create(&t[i], NULL, reader, (void *)(long)(i < 2));
 
 	deadline = time(NULL) + seconds;
-	for (round_no = 1; seconds ? time(NULL) < deadline : round_no <= rounds; round_no++) {
+	for (round_no = 1; seconds ? running_on(deadline, until) : round_no <= rounds; round_no++) {
 		for (p = 0; p < pages; p++) {
 			memset(fillbuf + p * PAGE, pattern(p), PAGE);
 			gone[p] = 0;

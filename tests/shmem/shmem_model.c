@@ -3,8 +3,9 @@
  * shmem_model - random operations on a tmpfs file or memfd, checked
  * against an in-memory model after every step.
  *
- * Usage: shmem_model [-s SEED] [-n OPS | -T SECONDS] [-m MAX_MIB] [-f PATH | -M] [-h]
+ * Usage: shmem_model [-s SEED] [-n OPS | -T SECONDS [-U FILE]] [-m MAX_MIB] [-f PATH | -M] [-h]
  *   -T SECONDS  run for this long instead of a number of operations
+ *   -U FILE     with -T: stop early once FILE exists
  *   -f PATH  a file on tmpfs (created, removed at the end)
  *   -M       a memfd instead
  *   -h       huge folios possible (huge=always/within_size): allocated
@@ -40,6 +41,7 @@ static int fd, huge;
 static uint64_t rng;
 static unsigned long step;
 static const char *opname;
+static const unsigned char zero_page[PAGE];
 
 static uint64_t rnd(void)
 {
@@ -208,9 +210,11 @@ static void verify(void)
 		mismatch("size %lu, model %lu", st.st_size, size);
 	if (pread(fd, buf, size, 0) != (ssize_t)size)
 		die("pread");
-	for (i = 0; i < size; i++)
-		if (buf[i] != model[i])
-			mismatch("byte at %lu is %lu", i, buf[i]);
+	if (memcmp(buf, model, size)) {
+		for (i = 0; buf[i] == model[i]; i++)
+			;
+		mismatch("byte at %lu is %lu", i, buf[i]);
+	}
 	for (i = 0; i < max_size / PAGE; i++)
 		pages += alloced[i];
 	lo = pages * (PAGE / 512);
@@ -220,13 +224,8 @@ static void verify(void)
 		 * Huge folios: at least every page holding data, at most
 		 * every 2 MiB that may hold a folio.
 		 */
-		for (lo = 0, i = 0; i < max_size / PAGE; i++) {
-			size_t j;
-
-			for (j = 0; j < PAGE && !model[i * PAGE + j]; j++)
-				;
-			lo += j < PAGE ? PAGE / 512 : 0;
-		}
+		for (lo = 0, i = 0; i < max_size / PAGE; i++)
+			lo += memcmp(model + i * PAGE, zero_page, PAGE) ? PAGE / 512 : 0;
 		for (hi = 0, i = 0; i < max_size / HPAGE; i++)
 			hi += extent[i] ? HPAGE / 512 : 0;
 	}
@@ -238,17 +237,24 @@ static void verify(void)
 			 st.st_blocks, hi);
 }
 
+/* With -T: go on until the deadline, or until the file -U names exists. */
+static int running_on(time_t deadline, const char *until)
+{
+	return time(NULL) < deadline && !(until && access(until, F_OK) == 0);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long seed = time(NULL) ^ getpid(), ops = 300, seconds = 0;
 	time_t deadline;
-	const char *path = NULL;
+	const char *path = NULL, *until = NULL;
 	int c, memfd = 0;
 
 	max_size = 8 << 20;
-	while ((c = getopt(argc, argv, "s:n:T:m:f:Mh")) != -1) {
+	while ((c = getopt(argc, argv, "s:n:T:U:m:f:Mh")) != -1) {
 		switch (c) {
 		case 'T': seconds = strtoul(optarg, NULL, 0); break;
+		case 'U': until = optarg; break;
 		case 's': seed = strtoul(optarg, NULL, 0); break;
 		case 'n': ops = strtoul(optarg, NULL, 0); break;
 		case 'm': max_size = strtoul(optarg, NULL, 0) << 20; break;
@@ -256,7 +262,7 @@ int main(int argc, char **argv)
 		case 'M': memfd = 1; break;
 		case 'h': huge = 1; break;
 		default:
-			fprintf(stderr, "usage: shmem_model [-s SEED] [-n OPS | -T SECONDS] [-m MAX_MIB] [-f PATH | -M] [-h]\n");
+			fprintf(stderr, "usage: shmem_model [-s SEED] [-n OPS | -T SECONDS [-U FILE]] [-m MAX_MIB] [-f PATH | -M] [-h]\n");
 			return 2;
 		}
 	}
@@ -275,7 +281,7 @@ int main(int argc, char **argv)
 		die(memfd ? "memfd_create" : path);
 
 	deadline = time(NULL) + seconds;
-	for (step = 1; seconds ? time(NULL) < deadline : step <= ops; step++) {
+	for (step = 1; seconds ? running_on(deadline, until) : step <= ops; step++) {
 		switch (rnd() % 9) {
 		case 0: opname = "write"; op_write(); break;
 		case 1: opname = "truncate down"; op_truncate(1); break;

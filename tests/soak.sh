@@ -1,0 +1,27 @@
+#!/bin/sh
+# soak.sh - what "make soak" runs: the long runs make check leaves out,
+# on every row of the matrix (or PCDROP_SERIES), through the same runner
+# (tests/run-matrix.sh):
+#   - the lifecycle suites (45: tmpfs data under disable/rmmod/insmod
+#     cycles; 54: the same under fadvise and drop_caches) cycle for a
+#     share of SOAK_MINUTES each, instead of make check's few cycles;
+#   - the model suite (40) runs SOAK_MODEL_OPS operations (default 2000)
+#     per file system mode and path switch, instead of make check's 250.
+# SOAK_MINUTES (default 60) is the time each of the two lanes spends
+# cycling; the model runs and the boots come on top.  Prints the same TAP
+# streams and "N passed, N failed" as make check.
+set -eu
+cd "$(dirname "$0")/.."
+minutes=${SOAK_MINUTES:-60}
+series=${PCDROP_SERIES:-$(scripts/kernels.sh list)}
+rows=$(echo "$series" | wc -w)
+per_lane=$(((rows + 1) / 2))
+# Two lifecycle suites per row, the rows shared by two lanes.
+export PCDROP_LIFECYCLE_SECONDS=$((minutes * 60 / (per_lane * 2)))
+export PCDROP_MODEL_OPS="${SOAK_MODEL_OPS:-2000}"
+export PCDROP_SERIES="$series"
+export PCDROP_SUITES="40-* 45-* 54-*"
+export PCDROP_SKIP_DKMS=1 PCDROP_SKIP_RUNNER_TESTS=1
+export PCDROP_VM_TIMEOUT=$((PCDROP_LIFECYCLE_SECONDS * 2 + 1800))
+echo "# soak: $series, each lifecycle suite cycling ${PCDROP_LIFECYCLE_SECONDS} s, $PCDROP_MODEL_OPS model operations"
+exec tests/run-matrix.sh
