@@ -243,16 +243,19 @@ field() {
 	echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | tail -n 1
 }
 
-# lifecycle_plan: how long the lifecycle suites cycle.  CYCLES, at least
-# this many cycles (the share's lifecycle-cycles: make check's default,
-# or PCDROP_LIFECYCLE_CYCLES); SOAK_SECONDS, and for at least this long
-# (lifecycle-seconds: make soak).  LOAD_SECONDS bounds the load that runs
-# beside them, which stops once they are done (/tmp/cycles-done): two
-# livepatch transitions per cycle, each bounded at 120 s (pcdrop_load).
+# lifecycle_plan PER_CYCLE BASE: how the lifecycle suites (45, 54) cycle.
+# CYCLES disable/rmmod/insmod cycles (the share's lifecycle-cycles: make
+# check's count, or PCDROP_LIFECYCLE_CYCLES), and for SOAK_SECONDS at
+# least (lifecycle-seconds: make soak).  The load beside them runs for
+# LOAD_SECONDS: PER_CYCLE seconds per cycle plus BASE, plus SOAK_SECONDS,
+# and stops early once the cycles are done (/tmp/cycles-done).  Under a
+# truncating load one livepatch transition can take over a minute on 6.12
+# under TCG, so there the load may end during the first cycles and the
+# rest run on an idle guest; make soak keeps it running throughout.
 lifecycle_plan() {
-	CYCLES=$(cat lifecycle-cycles 2>/dev/null || echo 6)
+	CYCLES=$(cat lifecycle-cycles 2>/dev/null || echo 20)
 	SOAK_SECONDS=$(cat lifecycle-seconds 2>/dev/null || echo 0)
-	LOAD_SECONDS=$((CYCLES * 240 + SOAK_SECONDS + 60))
+	LOAD_SECONDS=$((CYCLES * $1 + $2 + SOAK_SECONDS))
 	rm -f /tmp/cycles-done
 }
 
@@ -264,24 +267,29 @@ running() {
 	done
 }
 
-# switch_cycles PARAM: flip the boolean parameter PARAM, disable and
-# unload pcdrop, load it again; CYCLES times at least, for SOAK_SECONDS
-# at least (lifecycle_plan).  Prints how many cycles succeeded, then
-# "ok", or "failed" after the first that did not.
+# switch_cycles PARAM PID...: flip the boolean parameter PARAM, disable
+# and unload pcdrop, load it again; CYCLES times at least, for
+# SOAK_SECONDS at least (lifecycle_plan).  Prints how many cycles
+# succeeded; "ok", or "failed" after the first that did not; and 1 if the
+# load's PIDs were all running when the first unload began, else 0.
 switch_cycles() {
+	_param=$1
+	shift
 	_done=0
 	_st=ok
+	_loaded=0
 	_end=$(($(date +%s) + SOAK_SECONDS))
 	while [ "$_done" -lt "$CYCLES" ] || [ "$(date +%s)" -lt "$_end" ]; do
 		_i=$((_done + 1))
-		echo $((_i % 2)) > "$PCDROP_PARAMS/$1" || { _st=failed; break; }
+		echo $((_i % 2)) > "$PCDROP_PARAMS/$_param" || { _st=failed; break; }
 		sleep 0.5
+		[ "$_i" != 1 ] || ! running "$@" || _loaded=1
 		pcdrop_unload || { _st=failed; break; }
 		sleep 0.5
 		pcdrop_load || { _st=failed; break; }
 		_done=$_i
 	done
-	echo "$_done $_st"
+	echo "$_done $_st $_loaded"
 }
 
 finish() {
