@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make              build pcdrop.ko for the running kernel (or KVER / KDIR)
+# make prototypes   only the check of its prototypes against the kernel's
+#                   BTF that make starts with (PCDROP_BTF, below)
 # make check        build and test on every kernel of the matrix, in QEMU
 # make soak         the long runs make check leaves out (SOAK_MINUTES=60)
 # make demo         boot the default kernel in QEMU and show pcdrop at work
@@ -16,7 +18,8 @@
 #
 # The module build is Kbuild's (see Kbuild), followed by scripts/klp-convert,
 # which binds the non-exported kernel functions pcdrop calls through
-# livepatch relocations.  DKMS runs this same Makefile.
+# livepatch relocations, and preceded by the check of their prototypes.
+# DKMS runs this same Makefile.
 
 KVER ?= $(shell uname -r)
 KDIR ?= /lib/modules/$(KVER)/build
@@ -30,14 +33,71 @@ VERSION := $(shell cat $(dir $(lastword $(MAKEFILE_LIST)))VERSION)
 DKMS_SRC = $(DESTDIR)/usr/src/pcdrop-$(VERSION)
 DEB_OUT ?= build/deb
 
+# The prototype check (scripts/btf-protos.c) runs before the build: each
+# kernel function pcdrop binds by name must have, in the target kernel's
+# BTF, the prototype module/kernel_api.h gives it, or nothing is built.
+# The BTF is KDIR's vmlinux (a kernel built there) or, when KDIR is the
+# running kernel's, /sys/kernel/btf/vmlinux.  Without either (Debian's
+# headers of a kernel not running yet) the check is skipped, with one line
+# saying so.  PCDROP_BTF=FILE names a vmlinux or raw BTF; PCDROP_BTF= skips.
+PROTOS := build/protos
+ifeq ($(origin PCDROP_BTF),undefined)
+PCDROP_BTF := $(if $(shell grep -s '^CONFIG_DEBUG_INFO_BTF=y' $(KDIR)/.config),$(firstword \
+	$(wildcard $(KDIR)/vmlinux) \
+	$(if $(shell grep -sF 'UTS_RELEASE "$(shell uname -r)"' \
+		$(KDIR)/include/generated/utsrelease.h),$(wildcard /sys/kernel/btf/vmlinux))))
+endif
+# gcc's "conflicting types" error and the note that follows it, as one
+# line: the BTF's prototype (its line in check.c) and pcdrop's (the note's
+# type, named).  Fails if there is none.
+PROTOS_MISMATCHES = awk -F "'" 'FNR == NR { btf[FNR] = $$0; next } \
+	/: error: conflicting types for / { \
+		split($$1, at, ":"); name = $$2; have = btf[at[2]]; sub(/;$$/, "", have) } \
+	/: note: previous declaration of / && $$2 == name { \
+		i = index($$4, "("); \
+		ours = substr($$4, 1, i - 1) (substr($$4, i - 1, 1) == "*" ? "" : " "); \
+		ours = ours name substr($$4, i); \
+		gsub(/  +/, " ", ours); found = 1; \
+		printf "pcdrop: %s() in this kernel\047s BTF is \047%s\047, %s \047%s\047; %s\n", \
+			name, have, "pcdrop was written for", ours, "not building" } \
+	END { exit !found }'
+PROTOS_UNCHECKED = pcdrop: its prototypes cannot be checked against this kernel's BTF (see above); \
+	not building
+
 all: module
 
-module: $(CONVERTER)
+module: $(CONVERTER) prototypes
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 	$(CURDIR)/$(CONVERTER) $(PCDROP_NAME).ko
 
 $(CONVERTER): scripts/klp-convert.c
 	$(or $(CONVERTER_CC),$(error no C compiler (cc, gcc, gcc-N) for scripts/klp-convert.c)) -O2 -Wall -Wextra -o $@ $<
+
+$(PROTOS)/btf-protos: scripts/btf-protos.c
+	mkdir -p $(PROTOS)
+	$(or $(CONVERTER_CC),$(error no C compiler (cc, gcc, gcc-N) for scripts/btf-protos.c)) -O2 -Wall -Wextra -o $@ $<
+
+# kernel_api.h preprocessed through Kbuild, with the flags of the module's
+# build, gives the __weak declarations this kernel gets; then a file that
+# includes kernel_api.h declares each again as the BTF has it, and the
+# compiler reports any difference (in the C locale, for the awk above;
+# Kbuild unexports LC_ALL).  Without BTF, btf-protos is not even built.
+prototypes: $(if $(strip $(PCDROP_BTF)),$(PROTOS)/btf-protos)
+ifeq ($(strip $(PCDROP_BTF)),)
+	@echo "pcdrop: prototype check skipped: no BTF of the kernel in $(KDIR) \
+	(a vmlinux there, or /sys/kernel/btf/vmlinux if it is the running kernel)"
+else
+	@echo '#include "../../module/kernel_api.h"' > $(PROTOS)/api.c
+	$(MAKE) -C $(KDIR) M=$(CURDIR) $(PROTOS)/api.i
+	@cp $(PROTOS)/api.c $(PROTOS)/check.c
+	@$(PROTOS)/btf-protos $(PCDROP_BTF) -w kernel_api.h $(PROTOS)/api.i >> $(PROTOS)/check.c || \
+		{ echo "$(PROTOS_UNCHECKED)"; exit 1; }
+	@LANG=C LC_CTYPE=C LC_MESSAGES=C $(MAKE) -C $(KDIR) M=$(CURDIR) $(PROTOS)/check.o \
+		> $(PROTOS)/check.log 2>&1 || { \
+		$(PROTOS_MISMATCHES) $(PROTOS)/check.c $(PROTOS)/check.log || \
+		{ cat $(PROTOS)/check.log; echo "$(PROTOS_UNCHECKED)"; }; exit 1; }
+	@echo "pcdrop: the prototypes of the kernel functions it calls match $(PCDROP_BTF)"
+endif
 
 bpf:
 	$(MAKE) -C bpf OUTPUT=$(BPF_OUTPUT)
@@ -73,7 +133,7 @@ dkms-source:
 	install -m 644 Kbuild Makefile VERSION $(DKMS_SRC)/
 	sed 's/#MODULE_VERSION#/$(VERSION)/' dkms.conf > $(DKMS_SRC)/dkms.conf
 	install -m 644 $(wildcard module/*.[chS]) $(DKMS_SRC)/module/
-	install -m 644 scripts/klp-convert.c $(DKMS_SRC)/scripts/
+	install -m 644 scripts/klp-convert.c scripts/btf-protos.c $(DKMS_SRC)/scripts/
 
 dkms-install: dkms-source
 	dkms add -m pcdrop -v $(VERSION)
@@ -106,5 +166,5 @@ clean:
 		debian/debhelper-build-stamp debian/*.debhelper.log debian/changelog
 	if [ -d $(KDIR) ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
-.PHONY: all module bpf stat-install check soak check-fresh demo clean dkms-source dkms-install dkms-uninstall dkms-clean deb
+.PHONY: all module prototypes bpf stat-install check soak check-fresh demo clean dkms-source dkms-install dkms-uninstall dkms-clean deb
 .DELETE_ON_ERROR:

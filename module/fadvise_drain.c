@@ -10,10 +10,11 @@
  * CPU and waits for it, then walks the range again.  The kernel counts
  * every failure, but a drain only helps a folio that is clean, not under
  * writeback, not mapped and held by an extra reference, such as a remote
- * CPU's LRU batch.  pcdrop replaces the function with the same walk over
- * the kernel's own helpers (mapping_evict_folio(), deactivate_file_folio(),
- * the shadow-entry clearing, in one walk per batch when shadow_batch.c's
- * path is on) and counts only those failures.
+ * CPU's LRU batch, or whose buffer heads a CPU's bh_lru holds.  pcdrop
+ * replaces the function with the same walk over the kernel's own helpers
+ * (mapping_evict_folio(), deactivate_file_folio(), the shadow-entry
+ * clearing, in one walk per batch when shadow_batch.c's path is on) and
+ * counts only those failures.
  *
  * Only generic_fadvise() passes a counter.  invalidate_mapping_pages() and
  * its many users (drop_caches, block devices, file systems) pass none, so
@@ -21,6 +22,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/buffer_head.h>
 #include <linux/moduleparam.h>
 
 #include "fadvise_drain.h"
@@ -33,19 +35,43 @@ MODULE_PARM_DESC(fadvise_lru_refs,
 		 "POSIX_FADV_DONTNEED drains remote LRU caches only for clean, unmapped folios with extra references (default: on)");
 
 /*
- * Can lru_add_drain_all() make this folio evictable?  Only if
- * mapping_evict_folio() failed on its reference count, for references
- * that are not page-table mappings: the count it allows is the page cache's
- * (one per page), the private data's and the caller's batch.  The folio is
- * still locked, so it cannot start writeback or gain or lose private data
- * meanwhile.
+ * Does some buffer head of this folio have users?  A CPU's bh_lru holds
+ * one on each buffer it caches (a file system's recent metadata reads on
+ * a block device), which makes try_to_free_buffers() fail with a normal
+ * folio reference count.  lru_add_drain_all()'s per-CPU work empties
+ * those LRUs (invalidate_bh_lrus_cpu()).
+ */
+static bool buffers_held(struct folio *folio)
+{
+	struct buffer_head *head = folio_buffers(folio), *bh = head;
+
+	if (!head)
+		return false;
+	do {
+		if (atomic_read(&bh->b_count))
+			return true;
+		bh = bh->b_this_page;
+	} while (bh != head);
+	return false;
+}
+
+/*
+ * Can lru_add_drain_all() make this folio evictable?  Only if it is clean,
+ * not under writeback and not mapped, and mapping_evict_folio() failed on
+ * a reference a drain can drop: an extra reference count (the count it
+ * allows is the page cache's, one per page, the private data's and the
+ * caller's batch), such as a remote CPU's LRU batch, or a buffer head
+ * held, such as by a CPU's bh_lru.  The folio is still locked, so it cannot
+ * start writeback or gain or lose private data meanwhile.
  */
 static bool drain_may_help(struct folio *folio)
 {
-	return !folio_test_dirty(folio) && !folio_test_writeback(folio) &&
-	       !folio_mapped(folio) &&
-	       folio_ref_count(folio) >
-			folio_nr_pages(folio) + folio_has_private(folio) + 1;
+	if (folio_test_dirty(folio) || folio_test_writeback(folio) ||
+	    folio_mapped(folio))
+		return false;
+	return folio_ref_count(folio) >
+		       folio_nr_pages(folio) + folio_has_private(folio) + 1 ||
+	       buffers_held(folio);
 }
 
 /*

@@ -156,6 +156,7 @@ void shmem_recalc_inode(struct inode *inode) __weak;
 #elif !PCDROP_SINCE(7, 2)
 void free_swap_and_cache_nr(swp_entry_t entry, int nr) __weak;
 void shmem_recalc_inode(struct inode *inode, long alloced, long swapped) __weak;
+unsigned short lookup_swap_cgroup_id(swp_entry_t ent) __weak;
 #else
 void swap_put_entries_direct(swp_entry_t entry, int nr) __weak;
 bool shmem_recalc_inode(struct inode *inode, long alloced, long swapped) __weak;
@@ -163,6 +164,13 @@ bool shmem_recalc_inode(struct inode *inode, long alloced, long swapped) __weak;
 
 #ifdef PCDROP_TEST_MISSING_SYMBOL
 void pcdrop_test_no_such_function(void) __weak;
+#endif
+#ifdef PCDROP_TEST_WRONG_PROTOTYPE
+/*
+ * The wrong-prototype test of the prototype check
+ * (tests/check-prototypes.sh): every kernel's takes the mapping first.
+ */
+int truncate_inode_folio(struct folio *folio) __weak;
 #endif
 
 /*
@@ -229,6 +237,17 @@ static inline void pcdrop_clear_shadow_entries(struct address_space *mapping,
 }
 
 /*
+ * The first index of the value entry at @xas, and in *@pages how many it
+ * spans: a large (multi-index) entry spans several.
+ */
+static inline pgoff_t pcdrop_value_base(struct xa_state *xas,
+					unsigned long *pages)
+{
+	*pages = 1UL << xas_get_order(xas);
+	return round_down(xas->xa_index, *pages);
+}
+
+/*
  * Give back the swap of a swap entry shmem removed from the page cache, as
  * each kernel's shmem_free_swap() does.  6.1 has no multi-index swap
  * entries in shmem (@nr is 1).  From 7.2 a swapin-error marker holds no
@@ -249,15 +268,25 @@ static inline void pcdrop_put_swap(swp_entry_t entry, int nr)
 /*
  * Whether the swap slots from @entry on, @nr of them, run on into @next:
  * then one pcdrop_put_swap() gives back both.  6.12's
- * free_swap_and_cache_nr() and 7.x's swap_put_entries_direct() take any
+ * free_swap_and_cache_nr() and 7.x's swap_put_entries_direct() take a
  * range of one device (and take its cluster locks once per cluster); 6.1's
- * free_swap_and_cache() takes one slot.
+ * free_swap_and_cache() takes one slot.  7.x uncharges a range per run of
+ * equal swap cgroup ids; 6.12's fast path (swap_entry_range_free())
+ * uncharges all of it from its first slot's memcg, as no kernel caller
+ * passes a range across memcgs (swap_pte_batch() stops at an id change):
+ * on 6.12 a run ends where the id changes.
  */
 static inline bool pcdrop_swap_runs_on(swp_entry_t entry, long nr,
 				       swp_entry_t next)
 {
-	return PCDROP_SINCE(6, 12) && swp_type(entry) == swp_type(next) &&
-	       swp_offset(entry) + nr == swp_offset(next);
+	if (!PCDROP_SINCE(6, 12) || swp_type(entry) != swp_type(next) ||
+	    swp_offset(entry) + nr != swp_offset(next))
+		return false;
+#if PCDROP_SINCE(6, 12) && !PCDROP_SINCE(7, 2)
+	return lookup_swap_cgroup_id(entry) == lookup_swap_cgroup_id(next);
+#else
+	return true;
+#endif
 }
 
 #endif /* PCDROP_KERNEL_API_H */

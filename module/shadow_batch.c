@@ -94,8 +94,9 @@ static unsigned long pcdrop_clear_shadows(struct address_space *mapping,
 {
 	XA_STATE(xas, &mapping->i_pages, first);
 	struct inode *inode = mapping->host;
+	unsigned long past = 0, pages;
+	pgoff_t start = first, base;
 	unsigned int removed, visited, found;
-	unsigned long past = 0;
 	bool folio_left = false;
 	void *entry;
 
@@ -107,6 +108,21 @@ static unsigned long pcdrop_clear_shadows(struct address_space *mapping,
 		spin_lock(&inode->i_lock);
 		xas_lock_irq(&xas);
 		xas_for_each(&xas, entry, end) {
+			if (xa_is_value(entry)) {
+				base = pcdrop_value_base(&xas, &pages);
+				/*
+				 * As find_lock_entries(): a large shadow entry
+				 * across @end stays and ends the range (what
+				 * follows lies past @end); one across @start
+				 * (reclaim's, since the lookup) stays too.
+				 */
+				if (base + pages - 1 > end) {
+					entry = NULL;
+					break;
+				}
+				if (base < start)
+					continue;
+			}
 			if (xas.xa_index > last) {
 				if (visited++ == PCDROP_BATCH_SIZE)
 					break;

@@ -61,8 +61,7 @@ long pcdrop_free_swap_batch(struct address_space *mapping,
 
 		if (!xa_is_value(entry))
 			continue;
-		size = 1UL << xas_get_order(&xas);
-		base = round_down(xas.xa_index, size);
+		base = pcdrop_value_base(&xas, &size);
 		if (base < first || base + size - 1 > last)
 			continue;
 		xas_store(&xas, NULL);

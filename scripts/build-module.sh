@@ -20,7 +20,7 @@ kdir=$PCDROP_CACHE/kernels/$kver
 rm -rf "$out"
 mkdir -p "$out/scripts"
 cp -a "$top/Kbuild" "$top/Makefile" "$top/VERSION" "$top/module" "$out/"
-cp -a "$top/scripts/klp-convert.c" "$out/scripts/"
+cp -a "$top/scripts/klp-convert.c" "$top/scripts/btf-protos.c" "$out/scripts/"
 out=$(realpath "$out")
 
 "$(dirname "$0")/with-compiler.sh" "$kver" "$out" make -C "$out" KVER="$kver" \

@@ -30,6 +30,8 @@
  *                                   readahead (one folio per page)
  *   fadv dontneed PATH              DONTNEED the whole file, nothing else
  *   fadv resident PATH              print "resident=R"
+ * (dontneed and resident take a block device too; resident counts its
+ * uptodate folios only, as mincore() does)
  *   fadv verify PATH FROM TO        read PATH a page at a time, without
  *                                   readahead, and compare it with what
  *                                   "write" wrote, except for bytes FROM
@@ -82,13 +84,14 @@ static long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+/* The size of a file or a block device (whose st_size is 0), in pages. */
 static long file_pages(int fd)
 {
-	struct stat st;
+	off_t size = lseek(fd, 0, SEEK_END);
 
-	if (fstat(fd, &st))
-		die("fstat");
-	return (st.st_size + PAGE - 1) / PAGE;
+	if (size < 0)
+		die("lseek");
+	return (size + PAGE - 1) / PAGE;
 }
 
 static long resident(int fd)

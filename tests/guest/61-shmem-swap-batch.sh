@@ -15,7 +15,9 @@
 #   from 6.12; 6.1 inlines it); --locks: one i_pages lock round trip per
 #   walk, per entry on stock;
 # - swap given back (from 6.12, a kprobe): each slot of a hole once, one
-#   call per slot on stock, one per run of contiguous slots with pcdrop.
+#   call per slot on stock, one per run of contiguous slots with pcdrop,
+#   a run never across two memcgs on 6.12; both memcgs' swap charges back
+#   to 0 and no memcg left dying.
 . ./guest/lib.sh
 . ./guest/fadvlib.sh
 SUITE=shmem-swap-batch
@@ -189,6 +191,69 @@ if [ -n "$put" ]; then
 	echo '-:pcdrop_swap_put' >> $T/kprobe_events
 else
 	echo "# $KVER: free_swap_and_cache() takes one slot per call, no runs to give back"
+fi
+
+# Two memcgs in one file, from 6.12: pages 0-199 charged to A, 200-511 to
+# B, pushed to swap A first, so that their slots run on across the border,
+# which falls inside a batch (not a multiple of 31) and inside a swap
+# cluster.  6.12 uncharges a range given back in one call from its first
+# slot's memcg, so with swap_batch=1 a run must end at the border there
+# (7.x uncharges per run of equal ids itself).  In every mode both
+# cgroups' swap charge returns to 0 once the slots are gone (swapoff
+# empties the per-CPU slot caches), and both cgroups die cleanly.
+# two_memcgs MODE
+two_memcgs() {
+	for c in A B; do
+		mkdir -p $CG-$c
+	done
+	in_cgroup $CG-A dd if=/dev/zero of=$F bs=4096 count=200 2> /dev/null
+	in_cgroup $CG-B dd if=/dev/zero of=$F bs=4096 seek=200 count=312 conv=notrunc 2> /dev/null
+	# On one CPU, so that the slots come from one CPU's cluster, in order.
+	for c in A B; do
+		taskset 1 sh -c "echo 8M > $CG-$c/memory.reclaim; echo 8M > $CG-$c/memory.reclaim" \
+			2> /dev/null
+	done
+	expect_eq "memcgs, $1: every page of the file is in swap" resident=0 "$($FADV resident $F)"
+	echo > $T/trace
+	echo 1 > $T/events/kprobes/pcdrop_swap_put/enable
+	progs/falloc -p 0 $((512 * 4096)) $F
+	echo 0 > $T/events/kprobes/pcdrop_swap_put/enable
+	rm $F
+	# The calls as "FIRST NR", in the order they came: the walk's order,
+	# the file's.  At the border: whether a call ends after page 199, and
+	# whether page 200's slot follows page 199's.
+	sed -n 's/.* slot=\([0-9]*\) nr=\([0-9]*\).*/\1 \2/p' $T/trace |
+		awk '{ if (sum <= 199 && 199 < sum + $2) s199 = $1 + 199 - sum
+			if (sum <= 200 && 200 < sum + $2) s200 = $1 + 200 - sum
+			if (sum == 200) ends = 1
+			sum += $2 }
+			END { print sum + 0, ends + 0, s200 == s199 + 1 }' > /tmp/border
+	read -r slots ends contiguous < /tmp/border
+	expect_eq "memcgs, $1: the 512 slots go back" 512 "$slots"
+	if [ "$1" = on ] && [ "$put" = free_swap_and_cache_nr ]; then
+		expect_eq "memcgs, $1: the slots run on across the border (else this proves nothing)" \
+			1 "$contiguous"
+		expect_eq "memcgs, $1: a run ends at the border of the two memcgs" 1 "$ends"
+	fi
+}
+
+if [ -n "$put" ]; then
+	dying0=$(awk '$1 == "nr_dying_descendants" { print $2 }' /sys/fs/cgroup/cgroup.stat)
+	echo "p:pcdrop_swap_put $put slot=%di:u64 nr=%si:s32" >> $T/kprobe_events
+	echo 'comm == "falloc"' > $T/events/kprobes/pcdrop_swap_put/filter
+	for mode in stock off on; do
+		check "memcgs, mode $mode" path_mode swap_batch $mode
+		two_memcgs $mode
+	done
+	echo '-:pcdrop_swap_put' >> $T/kprobe_events
+	check "memcgs: swapoff" swapoff /dev/zram0
+	for c in A B; do
+		expect_eq "memcgs: $c's swap charge is back to 0" 0 "$(cat $CG-$c/memory.swap.current)"
+		check "memcgs: $c is removed" rmdir $CG-$c
+	done
+	check "memcgs: no memcg is left dying ($dying0 before)" wait_for 20 sh -c \
+		"[ \"\$(awk '\$1 == \"nr_dying_descendants\" { print \$2 }' /sys/fs/cgroup/cgroup.stat)\" = $dying0 ]"
+	check "memcgs: swap on zram again" swapon /dev/zram0
 fi
 
 check "pcdrop loaded" path_mode swap_batch on
