@@ -37,9 +37,9 @@ DEB_OUT ?= build/deb
 # kernel function pcdrop binds by name must have, in the target kernel's
 # BTF, the prototype module/kernel_api.h gives it, or nothing is built.
 # The BTF is KDIR's vmlinux (a kernel built there) or, when KDIR is the
-# running kernel's, /sys/kernel/btf/vmlinux.  Without either (Debian's
-# headers of a kernel not running yet) the check is skipped, with one line
-# saying so.  PCDROP_BTF=FILE names a vmlinux or raw BTF; PCDROP_BTF= skips.
+# running kernel's, /sys/kernel/btf/vmlinux.  Without either (Debian 12's
+# 6.1 headers of a kernel not running; those of 6.12 and 7.x ship a
+# vmlinux) the check is skipped, with one line saying so.  PCDROP_BTF=FILE names a vmlinux or raw BTF; PCDROP_BTF= skips.
 PROTOS := build/protos
 ifeq ($(origin PCDROP_BTF),undefined)
 PCDROP_BTF := $(if $(shell grep -s '^CONFIG_DEBUG_INFO_BTF=y' $(KDIR)/.config),$(firstword \

@@ -227,8 +227,10 @@ kernel_stream() {
 	else
 		echo "# sparse: run on the gcc-12 kernels (Debian's gcc-14 builds run in a chroot; 7.x headers lack scripts/checker-valid.sh)"
 	fi
+	# Its missing function has no prototype in any BTF to check.
 	step "build the missing-symbol test variant" "$res/build-missing.log" \
-		scripts/build-module.sh "$kver" "$b/missing" PCDROP_TEST_MISSING_SYMBOL=1 || ok=0
+		scripts/build-module.sh "$kver" "$b/missing" PCDROP_TEST_MISSING_SYMBOL=1 \
+		PCDROP_BTF= || ok=0
 	step "build a copy named pcdrop_other (another livepatch)" "$res/build-other.log" \
 		scripts/build-module.sh "$kver" "$b/other" PCDROP_NAME=pcdrop_other || ok=0
 	step "build a copy named pcdrop_fadv (another livepatch of the fadvise function)" \
