@@ -40,6 +40,7 @@ static const struct vmlinux_symbol vmlinux_symbols[] = {
 	VMLINUX_SYMBOL(free_swap_and_cache),
 #elif !PCDROP_SINCE(7, 2)
 	VMLINUX_SYMBOL(free_swap_and_cache_nr),
+	VMLINUX_SYMBOL(lookup_swap_cgroup_id),
 #else
 	VMLINUX_SYMBOL(swap_put_entries_direct),
 #endif
