@@ -34,11 +34,11 @@ SUITES=${PCDROP_SUITES:-[0-9]*}
 # (46), and the seed 002 workload drains 0 times (50).
 SMOKE_SUITES="10-* 20-* 40-* 45-* 46-* 50-*"
 # Disable/rmmod/insmod cycles of the lifecycle suites (45, 54), with a
-# load for 4 (45) or 3 (54) s per cycle beside them: 20 on the full rows,
+# load for 4 (45) or 3 (54) s per cycle beside them: 10 on the full rows,
 # 4 on the smoke rows (they prove unload under load; the full row of their
 # code family stresses it).  PCDROP_LIFECYCLE_CYCLES sets both; make soak
 # cycles for minutes (PCDROP_LIFECYCLE_SECONDS).
-CYCLES=${PCDROP_LIFECYCLE_CYCLES:-20}
+CYCLES=${PCDROP_LIFECYCLE_CYCLES:-10}
 SMOKE_CYCLES=${PCDROP_LIFECYCLE_CYCLES:-4}
 
 # build_progs DIR: the guest's test programs, static (the initramfs has
@@ -265,7 +265,11 @@ kernel_stream() {
 	if [ "$role" = full ]; then echo "$CYCLES"; else echo "$SMOKE_CYCLES"; fi \
 		> "$share/lifecycle-cycles"
 	echo "${PCDROP_LIFECYCLE_SECONDS:-0}" > "$share/lifecycle-seconds"
-	[ -z "${PCDROP_MODEL_OPS:-}" ] || echo "$PCDROP_MODEL_OPS" > "$share/model-ops"
+	# The model suite's operations per mode: 250 on the full rows, 100 on
+	# the smoke rows; make soak sets more.
+	if [ -n "${PCDROP_MODEL_OPS:-}" ]; then echo "$PCDROP_MODEL_OPS"
+	elif [ "$role" = full ]; then echo 250; else echo 100; fi > "$share/model-ops"
+	echo "${PCDROP_SHADOW_CYCLES:-2}" > "$share/shadow-cycles"
 	cp VERSION "$share/VERSION"
 	export PCDROP_INITRD="$b/initrd.cpio.gz"
 	step "build the guest initramfs" "$res/initramfs.log" \

@@ -6,7 +6,11 @@
 #     cycles; 54: the same under fadvise and drop_caches) cycle for a
 #     share of SOAK_MINUTES each, instead of make check's few cycles;
 #   - the model suite (40) runs SOAK_MODEL_OPS operations (default 2000)
-#     per file system mode and path switch, instead of make check's 250.
+#     per file system mode and path switch, instead of make check's 250
+#     (100 on the smoke rows);
+#   - the shadow-entry suite (60, 6.1 and 6.12) loads and unloads pcdrop
+#     SOAK_SHADOW_CYCLES times (default 20) while another task truncates
+#     shadowed files, instead of make check's 2.
 # SOAK_MINUTES (default 60) is the time each of the two lanes spends
 # cycling; the model runs and the boots come on top.  Prints the same TAP
 # streams and "N passed, N failed" as make check.
@@ -19,9 +23,10 @@ per_lane=$(((rows + 1) / 2))
 # Two lifecycle suites per row, the rows shared by two lanes.
 export PCDROP_LIFECYCLE_SECONDS=$((minutes * 60 / (per_lane * 2)))
 export PCDROP_MODEL_OPS="${SOAK_MODEL_OPS:-2000}"
+export PCDROP_SHADOW_CYCLES="${SOAK_SHADOW_CYCLES:-20}"
 export PCDROP_SERIES="$series"
-export PCDROP_SUITES="40-* 45-* 54-*"
+export PCDROP_SUITES="40-* 45-* 54-* 60-*"
 export PCDROP_SKIP_DKMS=1 PCDROP_SKIP_RUNNER_TESTS=1
 export PCDROP_VM_TIMEOUT=$((PCDROP_LIFECYCLE_SECONDS * 2 + 1800))
-echo "# soak: $series, each lifecycle suite cycling ${PCDROP_LIFECYCLE_SECONDS} s, $PCDROP_MODEL_OPS model operations"
+echo "# soak: $series, each lifecycle suite cycling ${PCDROP_LIFECYCLE_SECONDS} s, $PCDROP_MODEL_OPS model operations, $PCDROP_SHADOW_CYCLES shadow-path cycles"
 exec tests/run-matrix.sh
