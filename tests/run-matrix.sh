@@ -1,23 +1,29 @@
 #!/bin/sh
-# run-matrix.sh - what "make check" runs.
+# run-matrix.sh - what "make check" runs (and "make soak", tests/soak.sh).
 #
 # For each kernel of the matrix (tests/kernels.list): fetch the newest
 # build, build pcdrop.ko and its test variants with that kernel's compiler,
-# boot the kernel under QEMU once per guest suite (tests/guest/NN-*.sh) and
-# print a TAP stream of the results.  "full" rows run every suite, "smoke"
-# rows the suites in SMOKE_SUITES; a row Debian no longer carries is a TAP
-# SKIP.  On the default kernel it also checks the runner itself with
-# guests that fail, oops, warn, panic and hang.  Ends with "N passed, N
-# failed" and exits non-zero on any failure.
+# check its prototypes against the kernel's BTF, boot the kernel under QEMU
+# and print a TAP stream of the results.  "full" rows run every suite
+# (tests/guest/NN-*.sh), one boot each; "smoke" rows the suites in
+# SMOKE_SUITES, all in one boot (tests/guest/suites.sh); a row Debian no
+# longer carries is a TAP SKIP.  On the default kernel it also checks the
+# runner itself with guests that fail, oops, warn, panic and hang.  The
+# streams, with the canaries' and DKMS's, run on two lanes, longest first
+# (tests/stream-times).  Ends with the time report (tests/time-report.sh),
+# the time budget's TAP line (tests/time-budget.sh) and "N passed, N
+# failed", and exits non-zero on any failure.
 #
 # Environment: PCDROP_SERIES (names of tests/kernels.list, and "canaries"
 # for the unlisted series; default: all of them, e.g. "6.12 7.3"),
-# PCDROP_SUITES
-# (a pattern such as "20-*"), PCDROP_SKIP_RUNNER_TESTS=1, PCDROP_SKIP_DKMS=1,
-# PCDROP_JOBS (kernels tested at once, default 2), PCDROP_LIFECYCLE_CYCLES
-# (disable/rmmod/insmod cycles of the lifecycle suite, default 20),
-# PCDROP_WORK (where build/ and results/ go; default: the checkout).  Logs of every build and boot go
-# to results/KVER/.
+# PCDROP_SUITES (a pattern such as "20-*"), PCDROP_SKIP_RUNNER_TESTS=1,
+# PCDROP_SKIP_DKMS=1, PCDROP_JOBS (lanes, default 2),
+# PCDROP_LIFECYCLE_CYCLES (disable/rmmod/insmod cycles of the lifecycle
+# suites, default 10 on the full rows and 4 on the smoke rows),
+# PCDROP_BUDGET_COLD and PCDROP_BUDGET_WARM (minutes), PCDROP_WORK (where
+# build/ and results/ go; default: the checkout).  make soak's own:
+# PCDROP_LIFECYCLE_SECONDS, PCDROP_MODEL_OPS, PCDROP_SHADOW_CYCLES.  Logs of
+# every build and boot go to results/KVER/, the times to results/times.tsv.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
