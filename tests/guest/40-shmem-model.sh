@@ -3,7 +3,8 @@
 # path on and off.
 . ./guest/lib.sh
 SUITE=shmem-model
-# make check: 250 operations per run; make soak: the share's model-ops.
+# Operations per run: the share's model-ops (make check: 250 on the full
+# rows, 100 on the smoke rows; make soak: 2000).
 OPS=$(cat model-ops 2>/dev/null || echo 250)
 THP=/sys/kernel/mm/transparent_hugepage/shmem_enabled
 

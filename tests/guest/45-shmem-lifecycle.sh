@@ -3,7 +3,8 @@
 # bad parameter values are refused and change nothing.
 . ./guest/lib.sh
 SUITE=shmem-lifecycle
-# The load: 4 s per cycle plus 30 s (110 s for make check's 20 cycles).
+# The load: 4 s per cycle plus 30 s (70 s for make check's 10 cycles on a
+# full row).
 lifecycle_plan 4 30
 
 check "pcdrop loads" pcdrop_load

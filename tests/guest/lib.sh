@@ -253,7 +253,7 @@ field() {
 # under TCG, so there the load may end during the first cycles and the
 # rest run on an idle guest; make soak keeps it running throughout.
 lifecycle_plan() {
-	CYCLES=$(cat lifecycle-cycles 2>/dev/null || echo 20)
+	CYCLES=$(cat lifecycle-cycles 2>/dev/null || echo 10)
 	SOAK_SECONDS=$(cat lifecycle-seconds 2>/dev/null || echo 0)
 	LOAD_SECONDS=$((CYCLES * $1 + $2 + SOAK_SECONDS))
 	rm -f /tmp/cycles-done
