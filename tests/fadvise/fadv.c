@@ -28,6 +28,14 @@
  *                                   readahead; prints "resident=R"
  *   fadv readback PATH              read PATH a page at a time, without
  *                                   readahead (one folio per page)
+ *   fadv writeback PATH PAGES ROUNDS
+ *        issue 19's retry case: page 0 of PATH stays mapped (a failure
+ *        stock counts, a drain cannot help); each round rewrites PAGES
+ *        pages without fsync and DONTNEEDs the file, whose own writeback
+ *        then is in flight during the walk; prints "round=I resident=R
+ *        ns=T" (R: the file's pages cached after the call, T: its time);
+ *        then fsyncs (the writeback done), DONTNEEDs again with page 0
+ *        still mapped and prints "settled=S"
  *   fadv dontneed PATH              DONTNEED the whole file, nothing else
  *   fadv resident PATH              print "resident=R"
  * (dontneed and resident take a block device too; resident counts its
@@ -363,6 +371,37 @@ static int cmd_pageout(const char *path, long keep)
 	return 0;
 }
 
+static int cmd_writeback(const char *path, long pages, long rounds)
+{
+	int fd = open_or_die(path, O_RDWR | O_CREAT | O_TRUNC);
+	volatile char sum = 0;
+	long long t;
+	char *map;
+	long r;
+
+	fill(fd, pages);
+	if (fsync(fd))
+		die("fsync");
+	map = map_file(fd, PAGE);
+	sum += map[0];
+	for (r = 0; r < rounds; r++) {
+		if (lseek(fd, 0, SEEK_SET))
+			die("lseek");
+		fill(fd, pages);
+		t = now_ns();
+		dontneed(fd, 0, 0);
+		t = now_ns() - t;
+		printf("round=%ld resident=%ld ns=%lld\n", r, resident(fd), t);
+	}
+	if (fsync(fd))
+		die("fsync");
+	dontneed(fd, 0, 0);
+	printf("settled=%ld\n", resident(fd));
+	munmap(map, PAGE);
+	close(fd);
+	return 0;
+}
+
 static int cmd_readback(const char *path)
 {
 	int fd = open_or_die(path, O_RDONLY);
@@ -420,6 +459,8 @@ int main(int argc, char **argv)
 		return cmd_shutdown(argv[2], atol(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "hold"))
 		return cmd_hold(argv[2]);
+	if (argc == 5 && !strcmp(argv[1], "writeback"))
+		return cmd_writeback(argv[2], atol(argv[3]), atol(argv[4]));
 	if (argc == 3 && !strcmp(argv[1], "readback"))
 		return cmd_readback(argv[2]);
 	if (argc == 5 && !strcmp(argv[1], "verify"))
