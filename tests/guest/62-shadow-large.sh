@@ -1,21 +1,21 @@
 # 62-shadow-large.sh - pcdrop's shadow walk and a large shadow entry across
-# the end of a POSIX_FADV_DONTNEED range (module/shadow_batch.c).
+# either end of a POSIX_FADV_DONTNEED range (module/shadow_batch.c).
 #
 # xfs caches a file read with readahead in large folios, and reclaim leaves
 # one shadow entry per folio, of the folio's order (the kernel's
 # mm_filemap_delete_from_page_cache tracepoint gives each one's index and
-# order).  After DONTNEED over pages [0, E], E inside a large shadow entry
-# of S pages from page B, reading the file back a page at a time refaults
-# (a kprobe on workingset_refault()) exactly the pages whose shadow entries
+# order).  After DONTNEED over a range whose end or start lies inside a
+# large shadow entry, reading the file back a page at a time refaults (a
+# kprobe on workingset_refault()) exactly the pages whose shadow entries
 # stayed, and the data is right:
-# - from 6.6 the kernel's invalidation leaves the entry whole, pages in
-#   the range with those past it (find_lock_entries() stops at it): the
-#   pages from B on refault, stock and shadow_batch=0;
+# - 6.12's and 7.x's invalidation leaves the entry whole, its pages in the
+#   range with those outside (find_lock_entries() stops at one across the
+#   end and skips one across the start), stock and shadow_batch=0;
 # - 6.1's find_lock_entries() returns it, and the kernel removes it whole,
-#   pages past E too: the pages from B + S on;
-# - pcdrop's walk past the batch leaves it as 6.6 does, on 6.1 too: from B
-#   on, with shadow_batch=1 (from 6.13, where the kernel walks once itself,
-#   the path refuses to turn on: stock and 0 only).
+#   the pages outside the range too;
+# - pcdrop's walk leaves it as 6.12 does, on 6.1 too, with shadow_batch=1
+#   (from 6.13, where the kernel walks once itself, the path refuses to
+#   turn on: stock and 0 only).
 . ./guest/lib.sh
 . ./guest/fadvlib.sh
 SUITE=shadow-large
@@ -76,48 +76,65 @@ if shadow_path; then
 else
 	modes="stock off"
 fi
-for mode in $modes; do
-	check "mode $mode" path_mode shadow_batch $mode
+# across end|start: write F, reclaim it to shadow entries, then DONTNEED
+# a range whose end (pages 0 to B + 1) or start (pages B + S - 2 to the
+# last) lies inside the large entry of pages B to B + S - 1, the first of
+# 4 pages or more in the second half.  Then count the lookups, check the
+# data and count the refaults: the pages outside the range, and the
+# entry's S pages where it stays.
+across() {
+	side=$1
+	w="$mode, across the $side"
 	# Written a page at a time, the file is cached in small folios:
 	# DONTNEED drops them (leaving no shadow entries) for readahead to
 	# read it back in large ones.
 	$FADV write $F $P && $FADV dontneed $F && in_cgroup $CG $FADV read $F
-	expect_eq "$mode: reclaim leaves only shadow entries" resident=0 "$(evict)"
-	expect_eq "$mode: their pages add up to the file's" $P \
+	expect_eq "$w: reclaim leaves only shadow entries" resident=0 "$(evict)"
+	expect_eq "$w: their pages add up to the file's" $P \
 		"$(awk '{ n += $2 } END { print n }' /tmp/evicted)"
-	echo "# $mode: shadow entries, pages x count: $(awk '{ print $2 }' /tmp/evicted |
+	echo "# $w: shadow entries, pages x count: $(awk '{ print $2 }' /tmp/evicted |
 		sort -n | uniq -c | awk '{ printf "%sx%s ", $2, $1 }')"
-	# The first entry of 4 pages or more in the second half: B, S; and
-	# n entries before it, more than a batch, so that pcdrop's walk meets
-	# it past the batch.
 	set -- $(awk -v h=$((P / 2)) '$1 >= h && $2 >= 4 { print; exit }' /tmp/evicted)
 	B=${1:-} S=${2:-}
-	n=$(awk -v b="${B:-0}" '$1 < b' /tmp/evicted | wc -l)
-	check "$mode: a large one in the second half, more than a batch of entries before it" \
-		test -n "$B" -a "$n" -gt $BATCH
-	[ -n "$B" ] || continue
-	E=$((B + 1))
-	echo "# $mode: DONTNEED pages 0-$E: $n entries before the one of pages $B-$((B + S - 1))"
+	check "$w: a large one in the second half" test -n "$B"
+	[ -n "$B" ] || return
+	# n: the entries in the range.  At the end, more than a batch of
+	# them, so that pcdrop's walk meets the large one past the batch.
+	if [ $side = end ]; then
+		first=0 last=$((B + 1)) outside=$((P - B - S))
+		n=$(awk -v b="$B" '$1 < b' /tmp/evicted | wc -l)
+		check "$w: more than a batch of entries before it" test "$n" -gt $BATCH
+	else
+		first=$((B + S - 2)) last=$((P - 1)) outside=$B
+		n=$(awk -v b="$B" '$1 > b' /tmp/evicted | wc -l)
+	fi
+	echo "# $w: DONTNEED pages $first-$last: $n entries besides the one of pages $B-$((B + S - 1))"
 
 	r0=$(refaults) l0=$(kprobe_hits pcdrop_lookup)
-	$FADV dontneed $F 0 $((E + 1))
+	$FADV dontneed $F $first $((last - first + 1))
 	l=$(($(kprobe_hits pcdrop_lookup) - l0))
 	if [ $mode = on ]; then
-		expect_eq "$mode: find_lock_entries() calls (pcdrop walks past the batch)" 2 "$l"
+		expect_eq "$w: find_lock_entries() calls (pcdrop walks past the batch)" 2 "$l"
 	else
-		check "$mode: find_lock_entries() called once a batch ($l)" \
+		check "$w: find_lock_entries() called once a batch ($l)" \
 			test "$l" -ge "$(ceil_batches "$n")"
 	fi
-	expect_eq "$mode: the data reads back" bad=0 "$($FADV verify $F 0 0)"
+	expect_eq "$w: the data reads back" bad=0 "$($FADV verify $F 0 0)"
 	case $mode-$KVER in
 	stock-6.1.* | off-6.1.*)
-		expect_eq "$mode: the entry across the range's end goes whole: the pages past it refault" \
-			$((P - B - S)) $(($(refaults) - r0)) ;;
+		expect_eq "$w: the large entry goes whole: only the pages outside it and the range refault" \
+			$outside $(($(refaults) - r0)) ;;
 	*)
-		expect_eq "$mode: the entry across the range's end stays whole: the pages from its first refault" \
-			$((P - B)) $(($(refaults) - r0)) ;;
+		expect_eq "$w: the large entry stays whole: its pages and those outside the range refault" \
+			$((outside + S)) $(($(refaults) - r0)) ;;
 	esac
 	rm $F
+}
+
+for mode in $modes; do
+	check "mode $mode" path_mode shadow_batch $mode
+	across end
+	across start
 done
 
 echo 0 > $T/events/kprobes/pcdrop_refault/enable
