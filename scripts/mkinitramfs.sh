@@ -3,8 +3,9 @@
 #
 # It holds busybox (static), the kernel's own modules that the guest needs
 # (virtio/9p, or virtio_blk where the kernel has no 9p, for the host
-# share; loop, ext4 and zram for the tests), the
-# host's bpftool with its libraries, and scripts/guest-init.sh as /init.
+# share; loop, ext4 and zram for the tests; xfs, which suite 62 loads
+# itself), the host's bpftool with its libraries, and scripts/guest-init.sh
+# as /init.
 # Everything else (pcdrop.ko, test programs) comes through the share.
 set -eu
 . "$(dirname "$0")/common.sh"
@@ -43,20 +44,35 @@ else
 fi
 echo "$transport" > "$root/transport"
 
-for m in $WANT; do
-	modprobe -d "$work/depmod" -S "$kver" --show-depends "$m" ||
-		die "$kver has no module $m"
-done |
-	sed -n 's/^insmod \([^ ]*\).*/\1/p' | awk '!seen[$0]++' |
-	while read -r ko; do
-		name=$(basename "$ko")
-		case $name in
-		*.xz) xz -dc "$ko" > "$root/modules/${name%.xz}"; name=${name%.xz} ;;
-		*.zst) zstd -qdc "$ko" > "$root/modules/${name%.zst}"; name=${name%.zst} ;;
-		*) cp "$ko" "$root/modules/$name" ;;
-		esac
-		echo "$name" >> "$root/modules.load"
-	done
+# copy_modules LIST MODULE...: the MODULEs and what they depend on, in
+# load order, decompressed into /modules and named in /LIST, except those
+# /modules.load names already.
+copy_modules() {
+	list=$1
+	shift
+	for m in "$@"; do
+		modprobe -d "$work/depmod" -S "$kver" --show-depends "$m" ||
+			die "$kver has no module $m"
+	done |
+		sed -n 's/^insmod \([^ ]*\).*/\1/p' | awk '!seen[$0]++' |
+		while read -r ko; do
+			name=$(basename "$ko")
+			name=${name%.xz}
+			name=${name%.zst}
+			! grep -q -x -F "$name" "$root/modules.load" 2>/dev/null || continue
+			case $ko in
+			*.xz) xz -dc "$ko" > "$root/modules/$name" ;;
+			*.zst) zstd -qdc "$ko" > "$root/modules/$name" ;;
+			*) cp "$ko" "$root/modules/$name" ;;
+			esac
+			echo "$name" >> "$root/$list"
+		done
+}
+# /init loads these at boot.
+# shellcheck disable=SC2086
+copy_modules modules.load $WANT
+# Suite 62 loads xfs itself: 5 MB of module that no other suite needs.
+copy_modules modules.xfs xfs
 
 if command -v bpftool >/dev/null; then
 	bt=$(realpath "$(command -v bpftool)")

@@ -118,6 +118,14 @@ boot_suite() {
 	fi
 }
 
+# xfs_image FILE: suite 62's xfs (large folios); 64 MB, below xfsprogs'
+# supported minimum of 300 MB, so that the guest's copy of it stays small.
+# The default features of Debian 12's and 13's mkfs.xfs all mount on 6.1.
+xfs_image() {
+	rm -f "$1"
+	truncate -s 64M "$1" && mkfs.xfs -q -f --unsupported "$1"
+}
+
 # The runner's own tests: each broken guest must give its exit status.
 runner_tests() {
 	kver=$1
@@ -276,6 +284,8 @@ kernel_stream() {
 	if [ -n "${PCDROP_MODEL_OPS:-}" ]; then echo "$PCDROP_MODEL_OPS"
 	elif [ "$role" = full ]; then echo 250; else echo 100; fi > "$share/model-ops"
 	echo "${PCDROP_SHADOW_CYCLES:-2}" > "$share/shadow-cycles"
+	step "make the xfs image suite 62 mounts" "$res/mkfs-xfs.log" \
+		xfs_image "$share/xfs.img"
 	cp VERSION "$share/VERSION"
 	export PCDROP_INITRD="$b/initrd.cpio.gz"
 	step "build the guest initramfs" "$res/initramfs.log" \

@@ -36,7 +36,12 @@
  *        ns=T" (R: the file's pages cached after the call, T: its time);
  *        then fsyncs (the writeback done), DONTNEEDs again with page 0
  *        still mapped and prints "settled=S"
- *   fadv dontneed PATH              DONTNEED the whole file, nothing else
+ *   fadv read PATH                  read PATH a page at a time, with
+ *                                   the default readahead (large folios
+ *                                   where the file system has them)
+ *   fadv dontneed PATH [FIRST PAGES]
+ *        DONTNEED the whole file, or PAGES pages from page FIRST; nothing
+ *        else
  *   fadv resident PATH              print "resident=R"
  * (dontneed and resident take a block device too; resident counts its
  * uptodate folios only, as mincore() does)
@@ -402,13 +407,13 @@ static int cmd_writeback(const char *path, long pages, long rounds)
 	return 0;
 }
 
-static int cmd_readback(const char *path)
+static int cmd_readback(const char *path, int advice)
 {
 	int fd = open_or_die(path, O_RDONLY);
 	long pages = file_pages(fd), i;
 	char buf[PAGE];
 
-	advise(fd, 0, 0, POSIX_FADV_RANDOM);
+	advise(fd, 0, 0, advice);
 	for (i = 0; i < pages; i++)
 		if (pread(fd, buf, PAGE, i * PAGE) != PAGE)
 			die("pread");
@@ -462,14 +467,19 @@ int main(int argc, char **argv)
 	if (argc == 5 && !strcmp(argv[1], "writeback"))
 		return cmd_writeback(argv[2], atol(argv[3]), atol(argv[4]));
 	if (argc == 3 && !strcmp(argv[1], "readback"))
-		return cmd_readback(argv[2]);
+		return cmd_readback(argv[2], POSIX_FADV_RANDOM);
+	if (argc == 3 && !strcmp(argv[1], "read"))
+		return cmd_readback(argv[2], POSIX_FADV_NORMAL);
 	if (argc == 5 && !strcmp(argv[1], "verify"))
 		return cmd_verify(argv[2], atol(argv[3]), atol(argv[4]));
 	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "pageout"))
 		return cmd_pageout(argv[2], argc == 4 ? atol(argv[3]) : 0);
-	if (argc == 3 && !strcmp(argv[1], "dontneed")) {
+	if ((argc == 3 || argc == 5) && !strcmp(argv[1], "dontneed")) {
 		fd = open_or_die(argv[2], O_RDONLY);
-		dontneed(fd, 0, 0);
+		if (argc == 5)
+			dontneed(fd, atol(argv[3]) * PAGE, atol(argv[4]) * PAGE);
+		else
+			dontneed(fd, 0, 0);
 		return 0;
 	}
 	if (argc == 3 && !strcmp(argv[1], "resident")) {
