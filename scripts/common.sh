@@ -88,6 +88,32 @@ kernel_problems() {
 	return 1
 }
 
+# boot_verdict TAG SCRIPT TIMEOUT QEMU_RC RC_FILE PROBLEMS CONSOLE DMESG:
+# the status of a test boot, as vm-run.sh and sysvm.sh exit with it, its
+# reason on standard error after TAG.  0 the script's RC_FILE says 0 and
+# the kernel log is clean; 1 it says otherwise; 2 the kernel reported a
+# problem (its lines go to PROBLEMS) or the guest died before the script
+# finished; 3 QEMU_RC says the guest ran out of time.
+boot_verdict() {
+	_bv_status=0
+	if [ "$4" = 124 ] || [ "$4" = 137 ]; then
+		echo "$1: $2 did not finish within ${3}s" >&2
+		_bv_status=3
+	elif [ ! -f "$5" ]; then
+		echo "$1: the guest died before $2 finished; see $7" >&2
+		_bv_status=2
+	elif [ "$(cat "$5")" != 0 ]; then
+		echo "$1: $2 exited with $(cat "$5")" >&2
+		_bv_status=1
+	fi
+	if kernel_problems "$6" "$7" "$8"; then
+		echo "$1: the kernel reported a problem:" >&2
+		sed "s/^/$1:   /" "$6" | head -n 5 >&2
+		_bv_status=2
+	fi
+	return $_bv_status
+}
+
 # qemu_tcg TIMEOUT ARGS...: QEMU as every test guest runs, for at most
 # TIMEOUT seconds (status 124 or 137 past it): single-threaded TCG (see
 # vm-run.sh), qboot instead of SeaBIOS, no network, the serial console on

@@ -76,11 +76,11 @@ debian_of() {
 	esac
 }
 
-# The image's stamp: its kernels and what of the harness it contains, so
-# that a changed guest side makes it anew.
+# The image's stamp: its kernels and the code that made it, so that a
+# changed harness makes it anew.
 stamp_of() {
-	printf '%s\n' "$1" "$MASK"
-	cat "$here/sysvm-guest.sh"
+	echo "$1"
+	cat "$here/sysvm.sh" "$here/sysvm-guest.sh"
 }
 
 # make_image NAME KVER...: the image of Debian NAME with these kernels.
@@ -95,11 +95,28 @@ make_image() {
 	exec 8>"$PCDROP_CACHE/chroot/dkms-tests.lock"
 	timed chroot "sysvm $name: wait for the DKMS tests" flock 8
 	"$here/dkms-chroot.sh" headers "$name" "$@" >&2
-	timed chroot "sysvm $name: copy the DKMS chroot" \
-		cp -a "$("$here/dkms-chroot.sh" root "$name")" "$tree"
+	src=$("$here/dkms-chroot.sh" root "$name")
+	timed chroot "sysvm $name: copy the DKMS chroot" cp -ax "$src" "$tree"
 	flock -u 8
+	# What another checkout had mounted in the chroot meanwhile (its work
+	# folder, /proc: dkms-chroot.sh run) is not part of it.
+	awk -v r="$src/" 'index($2, r) == 1 { print substr($2, length(r) + 1) }' /proc/mounts |
+		while read -r m; do
+			rm -rf "${tree:?}/$m"
+			mkdir -p "$tree/$m"
+		done
+	# Nothing of pcdrop, even if a killed DKMS test run left some there
+	# (its packages, its sources, a fake kernel).
 	timed chroot "sysvm $name: install systemd" \
 		"$here/dkms-chroot.sh" run "$tree" - sh -c '
+			dpkg --purge pcdrop-dkms pcdrop-stat &&
+			find /lib/modules -name "pcdrop.ko*" -delete &&
+			for l in /lib/modules/*/build; do
+				case $(readlink "$l") in
+				/usr/src/fake-headers-*) rm -rf "${l%/build}" ;;
+				esac
+			done &&
+			rm -rf /usr/src/pcdrop-* /var/lib/dkms/pcdrop /usr/src/fake-headers-* &&
 			apt-get install -y -q systemd-sysv udev kmod &&
 			apt-get clean && rm -f /etc/machine-id &&
 			systemd-machine-id-setup' >"$S/$name.log" 2>&1 ||
@@ -131,7 +148,8 @@ UNIT
 	ln -sfn ../sysvm-test.service "$tree/etc/systemd/system/multi-user.target.wants/sysvm-test.service"
 	for k in "$@"; do
 		mkdir -p "$tree/lib/modules/$k"
-		cp -a "$PCDROP_CACHE/kernels/$k/modules/." "$tree/lib/modules/$k/"
+		timed chroot "sysvm $name: the modules of $k" \
+			cp -a "$PCDROP_CACHE/kernels/$k/modules/." "$tree/lib/modules/$k/"
 		"$here/dkms-chroot.sh" run "$tree" - depmod "$k" >>"$S/$name.log" 2>&1 ||
 			die "depmod $k in the $name image failed, see $S/$name.log"
 	done
@@ -259,25 +277,10 @@ boot() {
 	done
 	unmount_disk
 
-	status=0
-	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-		echo "sysvm: $kver: $name did not finish within ${timeout}s" >&2
-		status=3
-	elif grep -q '^SYSVM: the host cut the power' "$console"; then
-		:
-	elif [ ! -f "$results/$name.rc" ]; then
-		echo "sysvm: $kver: the guest died before $name finished; see $console" >&2
-		status=2
-	elif [ "$(cat "$results/$name.rc")" != 0 ]; then
-		echo "sysvm: $kver: $name exited with $(cat "$results/$name.rc")" >&2
-		status=1
-	fi
-	if kernel_problems "$results/$name.problems" "$console" "$results/$name.dmesg"; then
-		echo "sysvm: $kver: the kernel reported a problem:" >&2
-		sed 's/^/sysvm:   /' "$results/$name.problems" | head -n 5 >&2
-		status=2
-	fi
-	return $status
+	# A script that asked for the power cut ran to its end.
+	! grep -q '^SYSVM: the host cut the power' "$console" || echo 0 > "$results/$name.rc"
+	boot_verdict "sysvm: $kver" "$name" "$timeout" "$rc" "$results/$name.rc" \
+		"$results/$name.problems" "$console" "$results/$name.dmesg"
 }
 
 case ${1:-} in

@@ -96,20 +96,5 @@ for f in output rc dmesg; do
 	[ ! -f "$share/out/$f" ] || cp "$share/out/$f" "$results/$name.$f"
 done
 
-status=0
-if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-	echo "vm-run: $kver: $script did not finish within ${timeout}s" >&2
-	status=3
-elif [ ! -f "$share/out/rc" ]; then
-	echo "vm-run: $kver: the guest died before $script finished; see $console" >&2
-	status=2
-elif [ "$(cat "$share/out/rc")" != 0 ]; then
-	echo "vm-run: $kver: $script exited with $(cat "$share/out/rc")" >&2
-	status=1
-fi
-if kernel_problems "$results/$name.problems" "$console" "$share/out/dmesg"; then
-	echo "vm-run: $kver: the kernel reported a problem:" >&2
-	sed 's/^/vm-run:   /' "$results/$name.problems" | head -n 5 >&2
-	status=2
-fi
-exit $status
+boot_verdict "vm-run: $kver" "$script" "$timeout" "$rc" "$share/out/rc" \
+	"$results/$name.problems" "$console" "$share/out/dmesg"
