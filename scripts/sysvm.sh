@@ -243,9 +243,13 @@ boot() {
 	[ -f "$script" ] || die "no script $script"
 	mkdir -p "$results" "$S"
 	initrd=$S/initrd-$kver.cpio.gz
-	# Made anew when its /init has changed.
-	if [ ! -f "$initrd" ] || [ "$here/sysvm-init.sh" -nt "$initrd" ]; then
-		"$here/mkinitramfs.sh" "$kver" "$initrd" root
+	# Made anew when the code that makes it has changed; each maker
+	# writes its own copy, then renames it.
+	if [ ! -f "$initrd" ] || [ "$here/sysvm-init.sh" -nt "$initrd" ] ||
+	   [ "$here/mkinitramfs.sh" -nt "$initrd" ]; then
+		"$here/mkinitramfs.sh" "$kver" "$initrd.$$" root
+		mv "$initrd.$$" "$initrd"
+		rm -f "$initrd.$$.transport"
 	fi
 	name=$(basename "$script" .sh)
 	console=$results/$name.console.log

@@ -6,7 +6,7 @@
 # on the kernel asked for, and writes a file; the second, with an extra
 # kernel command-line word, finds the file and the word, syncs another
 # file and has the host cut the power; the host then reads that file
-# from the disk.
+# from the disk.  A third boot's script fails, and the host must say so.
 #
 # Prints one TAP stream ("1..N" last); exits non-zero if anything failed.
 # Environment: PCDROP_SERIES (names of tests/kernels.list, default "6.1
@@ -52,6 +52,13 @@ for s in ${PCDROP_SERIES:-6.1 7.3}; do
 		tap ok "$k: the host reads the file synced before the power cut"
 	else
 		tap "not ok" "$k: the host reads the file synced before the power cut # got '$got'"
+	fi
+	rc=0
+	scripts/sysvm.sh boot "$k" "$disk" tests/sysvm/smoke-3.sh "$R/$k" 2>/dev/null || rc=$?
+	if [ "$rc" = 1 ]; then
+		tap ok "$k: a boot whose script fails is reported as such (exit 1)"
+	else
+		tap "not ok" "$k: a boot whose script fails is reported as such # exit $rc, expected 1"
 	fi
 	rm -f "$disk"
 done
