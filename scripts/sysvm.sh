@@ -26,7 +26,7 @@
 # Asking for a kernel the image lacks makes it anew with all of them.
 #
 # A boot: the kernel's vmlinux through PVH as in vm-run.sh, DISK as a
-# virtio disk, and an initramfs (mkinitramfs.sh KVER OUT root) that loads
+# virtio disk, no VGA, and an initramfs (mkinitramfs.sh KVER OUT root) that loads
 # virtio_blk and ext4 and switches to the disk's systemd.  The kernel
 # command line has "systemd.show_status=0" and the WORDs.  SCRIPT is
 # copied to /var/lib/sysvm/script beside tests/guest/lib.sh, and
@@ -65,6 +65,15 @@ systemd-timesyncd.service dev-hugepages.mount dev-mqueue.mount
 sys-fs-fuse-connections.mount proc-sys-fs-binfmt_misc.automount modprobe@fuse.service
 modprobe@dm_mod.service modprobe@efi_pstore.service modprobe@drm.service
 systemd-pstore.service"
+
+# Drivers of QEMU's emulated PC that udev would load at every boot and
+# that no test uses: the floppy, IDE CD-ROM, parallel port, speaker,
+# SMBus and PS/2 mouse drivers, KVM (the TCG CPU has SVM and VMX), and
+# the SIMD crypto and CPU frequency drivers.  Under TCG loading them takes
+# seconds, and a shutdown waits for udev to finish.
+BLACKLIST="floppy ata_piix ata_generic sr_mod parport_pc ppdev pcspkr i2c_piix4 psmouse
+serio_raw kvm kvm_amd kvm_intel aesni_intel ghash_clmulni_intel sha1_ssse3 sha256_ssse3
+sha512_ssse3 crc32_pclmul crct10dif_pclmul powernow_k8 acpi_cpufreq"
 
 # debian_of KVER: the Debian whose image boots KVER.
 debian_of() {
@@ -129,6 +138,9 @@ make_image() {
 	# update and the like on each first boot (ConditionNeedsUpdate).
 	touch "$tree/etc/.updated" "$tree/var/.updated"
 	echo sysvm > "$tree/etc/hostname"
+	for m in $BLACKLIST; do
+		echo "blacklist $m"
+	done > "$tree/etc/modprobe.d/sysvm.conf"
 	mkdir -p "$tree/usr/local/lib/sysvm" "$tree/var/lib/sysvm" \
 		"$tree/etc/systemd/system/multi-user.target.wants"
 	cp "$here/sysvm-guest.sh" "$tree/usr/local/lib/sysvm/run"
@@ -214,7 +226,7 @@ boot_once() {
 	: >"$3"
 	# shellcheck disable=SC2086
 	qemu_tcg "$timeout" -kernel "$PCDROP_CACHE/kernels/$1/vmlinux" -initrd "$initrd" \
-		-drive "file=$2,if=virtio,format=raw,cache=unsafe" \
+		-vga none -drive "file=$2,if=virtio,format=raw,cache=unsafe" \
 		-append "console=ttyS0 panic=-1 loglevel=4 systemd.show_status=0 $4" \
 		>>"$3" 2>&1 &
 	qpid=$!
