@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034,SC1091
 # Smoke test of the system-test harness, first boot (tests/sysvm/smoke.sh):
 # systemd brings the system up, the kernel is the one asked for, and a
 # file written now is there on the next boot.

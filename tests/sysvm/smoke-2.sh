@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034,SC1091
 # Smoke test of the system-test harness, second boot (tests/sysvm/smoke.sh),
 # with "sysvm.smoke=2" added to the kernel command line: the first boot's
 # file is there, the word is in /proc/cmdline; then a file synced before
