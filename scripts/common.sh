@@ -70,3 +70,62 @@ timed() {
 			"$_t_what" >> "$PCDROP_TIMES"
 	return $_t_rc
 }
+
+# What a clean kernel never prints.  vm-run.sh and sysvm.sh match it in the
+# console log and in the guest's dmesg.
+KERNEL_BAD='Oops|BUG:|kernel BUG|WARNING:|Kernel panic|general protection fault'
+KERNEL_BAD="$KERNEL_BAD|Call Trace:|KASAN|KFENCE|possible recursive locking|circular locking"
+KERNEL_BAD="$KERNEL_BAD|inconsistent lock state|INFO: task .* blocked|rcu.*stall|soft lockup|hard LOCKUP"
+
+# kernel_problems OUT FILE...: the lines of the FILEs (missing ones are
+# skipped) that show a kernel problem go to OUT; fails if there is none,
+# and then removes OUT.
+kernel_problems() {
+	_kp_out=$1
+	shift
+	cat "$@" 2>/dev/null | grep -E "$KERNEL_BAD" > "$_kp_out" && return 0
+	rm -f "$_kp_out"
+	return 1
+}
+
+# boot_verdict TAG SCRIPT TIMEOUT QEMU_RC RC_FILE PROBLEMS CONSOLE DMESG:
+# the status of a test boot, as vm-run.sh and sysvm.sh exit with it, its
+# reason on standard error after TAG.  0 the script's RC_FILE says 0 and
+# the kernel log is clean; 1 it says otherwise; 2 the kernel reported a
+# problem (its lines go to PROBLEMS) or the guest died before the script
+# finished; 3 QEMU_RC says the guest ran out of time.
+boot_verdict() {
+	_bv_status=0
+	if [ "$4" = 124 ] || [ "$4" = 137 ]; then
+		echo "$1: $2 did not finish within ${3}s" >&2
+		_bv_status=3
+	elif [ ! -f "$5" ]; then
+		echo "$1: the guest died before $2 finished; see $7" >&2
+		_bv_status=2
+	elif [ "$(cat "$5")" != 0 ]; then
+		echo "$1: $2 exited with $(cat "$5")" >&2
+		_bv_status=1
+	fi
+	if kernel_problems "$6" "$7" "$8"; then
+		echo "$1: the kernel reported a problem:" >&2
+		sed "s/^/$1:   /" "$6" | head -n 5 >&2
+		_bv_status=2
+	fi
+	return $_bv_status
+}
+
+# qemu_tcg TIMEOUT ARGS...: QEMU as every test guest runs, for at most
+# TIMEOUT seconds (status 124 or 137 past it): single-threaded TCG (see
+# vm-run.sh), qboot instead of SeaBIOS, no network, the serial console on
+# standard output.  Environment: PCDROP_VM_SMP (2), PCDROP_VM_MEM (3G),
+# PCDROP_VM_ICOUNT (set: -icount shift=0 for instruction-count timing).
+qemu_tcg() {
+	_q_timeout=$1
+	shift
+	# shellcheck disable=SC2046
+	timeout -k 10 "$_q_timeout" qemu-system-x86_64 \
+		-accel tcg,thread=single $([ -z "${PCDROP_VM_ICOUNT:-}" ] || echo -icount shift=0) \
+		-cpu max -smp "${PCDROP_VM_SMP:-2}" -m "${PCDROP_VM_MEM:-3G}" \
+		-nographic -no-reboot -nic none \
+		-bios /usr/share/qemu/qboot.rom "$@" </dev/null
+}

@@ -7,6 +7,9 @@
 #        dkms-chroot.sh headers NAME KVER...   install linux-headers-KVER
 #        dkms-chroot.sh run NAME DIR CMD...    run CMD inside it, in DIR
 #
+# "run" also takes the path of another Debian root for NAME (the system
+# tests' images, scripts/sysvm.sh), and "-" for DIR: nothing bind-mounted,
+# CMD runs in /.
 # NAME is bookworm (Debian 12: dkms 3.0.x, gcc-12, bookworm-security for
 # the 6.1 and 6.12 kernels) or trixie (Debian 13 + trixie-backports: dkms
 # 3.2.x, gcc-14, the 7.x kernels).  They live in
@@ -42,6 +45,7 @@ pkgs_of() {
 root_of() {
 	case $1 in
 	bookworm|trixie) echo "$PCDROP_CACHE/chroot/dkms-$1" ;;
+	/*) echo "$1" ;;
 	*) die "unknown chroot '$1' (bookworm or trixie)" ;;
 	esac
 }
@@ -176,10 +180,11 @@ root) root_of "$2" ;;
 headers) shift; headers "$@" ;;
 run)
 	name=$2
-	dir=$(realpath "$3")
+	dir=/
+	[ "$3" = - ] || dir=$(realpath "$3")
 	shift 3
-	ensure "$name"
-	BINDS="$dir ${PCDROP_WORK:+$(realpath "$PCDROP_WORK")}"
+	case $name in /*) ;; *) ensure "$name" ;; esac
+	[ "$dir" = / ] || BINDS="$dir ${PCDROP_WORK:+$(realpath "$PCDROP_WORK")}"
 	in_root "$name" sh -c 'cd "$1" && shift && exec "$@"' sh "$dir" "$@"
 	;;
 *) die "usage: dkms-chroot.sh ensure|root NAME | headers NAME KVER... | run NAME DIR CMD..." ;;

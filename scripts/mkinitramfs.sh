@@ -1,7 +1,12 @@
 #!/bin/sh
-# mkinitramfs.sh KVER OUT - the initramfs the test guests boot.
+# mkinitramfs.sh KVER OUT [root] - the initramfs the test guests boot.
 #
-# It holds busybox (static), the kernel's own modules that the guest needs
+# With "root", the one of the system tests (scripts/sysvm.sh): busybox, the
+# kernel's modules that reach an ext4 root disk on virtio-blk (Debian builds
+# them all as modules), and scripts/sysvm-init.sh as /init, which mounts
+# that disk and hands over to its systemd.
+#
+# Otherwise it holds busybox (static), the kernel's own modules that the guest needs
 # (virtio/9p, or virtio_blk where the kernel has no 9p, for the host
 # share; loop, ext4 and zram for the tests; xfs, which suite 62 loads
 # itself), the host's bpftool with its libraries, and scripts/guest-init.sh
@@ -12,6 +17,7 @@ set -eu
 
 kver=$1
 out=$2
+mode=${3:-}
 src=$PCDROP_CACHE/kernels/$kver
 [ -e "$src/.ready" ] || die "$kver is not fetched (scripts/kernels.sh fetch)"
 command -v busybox >/dev/null || die "busybox-static is not installed"
@@ -30,12 +36,25 @@ root=$work/root
 mkdir -p "$root/bin" "$root/modules" "$root/proc" "$root/sys" "$root/dev" \
 	"$root/etc" "$root/lib64" "$root/usr/sbin"
 cp "$(command -v busybox)" "$root/bin/busybox"
-cp "$(dirname "$0")/guest-init.sh" "$root/init"
+if [ "$mode" = root ]; then
+	cp "$(dirname "$0")/sysvm-init.sh" "$root/init"
+else
+	cp "$(dirname "$0")/guest-init.sh" "$root/init"
+fi
 chmod 755 "$root/init"
 
 # The host's share: 9p where the kernel has it; a virtio disk where it
 # has not (the cloud flavour).  vm-run.sh reads OUT.transport.
-if modprobe -q -d "$work/depmod" -S "$kver" --show-depends 9p >/dev/null 2>&1; then
+# ext4's checksums need crc32c, which 6.1 has only as a crypto module
+# that nothing requests in an initramfs without modprobe.
+if [ "$mode" = root ]; then
+	transport=none
+	WANT="virtio_pci virtio_blk ext4"
+	for m in crc32c_generic crc32c_intel; do
+		! modprobe -q -d "$work/depmod" -S "$kver" --show-depends "$m" >/dev/null 2>&1 ||
+			WANT="$m $WANT"
+	done
+elif modprobe -q -d "$work/depmod" -S "$kver" --show-depends 9p >/dev/null 2>&1; then
 	transport=9p
 	WANT="virtio_pci 9pnet_virtio 9p loop ext4 zram"
 else
@@ -74,7 +93,7 @@ copy_modules modules.load $WANT
 # Suite 62 loads xfs itself: 5 MB of module that no other suite needs.
 copy_modules modules.xfs xfs
 
-if command -v bpftool >/dev/null; then
+if [ "$mode" != root ] && command -v bpftool >/dev/null; then
 	bt=$(realpath "$(command -v bpftool)")
 	cp "$bt" "$root/usr/sbin/bpftool"
 	ldd "$bt" | awk '/=> \//{print $3} /^[ \t]*\/lib64/{print $1}' | while read -r lib; do

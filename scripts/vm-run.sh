@@ -42,15 +42,6 @@ mkdir -p "$results"
 name=$(basename "$script" .sh)
 console=$results/$name.console.log
 
-# What a clean kernel never prints.  Matched in the console log and in the
-# guest's dmesg.
-BAD='Oops|BUG:|kernel BUG|WARNING:|Kernel panic|general protection fault'
-BAD="$BAD|Call Trace:|KASAN|KFENCE|possible recursive locking|circular locking"
-BAD="$BAD|inconsistent lock state|INFO: task .* blocked|rcu.*stall|soft lockup|hard LOCKUP"
-
-icount=""
-[ -z "${PCDROP_VM_ICOUNT:-}" ] || icount="-icount shift=0"
-
 # The share reaches the guest over 9p, or, for a kernel without 9p (the
 # cloud flavour; mkinitramfs.sh decides), as an ext4 image on a virtio
 # disk that the guest mounts read-write; its out/ is copied back after
@@ -74,14 +65,10 @@ boot() {
 	fi
 	qemu_rc=0
 	# shellcheck disable=SC2086
-	timeout -k 10 "$timeout" qemu-system-x86_64 \
-		-accel tcg,thread=single $icount -cpu max \
-		-smp "${PCDROP_VM_SMP:-2}" -m "${PCDROP_VM_MEM:-3G}" \
-		-nographic -no-reboot -nic none \
-		-bios /usr/share/qemu/qboot.rom \
+	qemu_tcg "$timeout" \
 		-kernel "$kdir/vmlinux" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 loglevel=4 pcdrop.script=$script" \
-		$share_opt </dev/null >"$console" 2>&1 || qemu_rc=$?
+		$share_opt >"$console" 2>&1 || qemu_rc=$?
 	if [ "$transport" = disk ]; then
 		debugfs -R "rdump /out $share" "$disk" >/dev/null 2>&1 || true
 		rm -f "$disk"
@@ -109,22 +96,5 @@ for f in output rc dmesg; do
 	[ ! -f "$share/out/$f" ] || cp "$share/out/$f" "$results/$name.$f"
 done
 
-status=0
-if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-	echo "vm-run: $kver: $script did not finish within ${timeout}s" >&2
-	status=3
-elif [ ! -f "$share/out/rc" ]; then
-	echo "vm-run: $kver: the guest died before $script finished; see $console" >&2
-	status=2
-elif [ "$(cat "$share/out/rc")" != 0 ]; then
-	echo "vm-run: $kver: $script exited with $(cat "$share/out/rc")" >&2
-	status=1
-fi
-if cat "$console" "$share/out/dmesg" 2>/dev/null | grep -E "$BAD" > "$results/$name.problems"; then
-	echo "vm-run: $kver: the kernel reported a problem:" >&2
-	sed 's/^/vm-run:   /' "$results/$name.problems" | head -n 5 >&2
-	status=2
-else
-	rm -f "$results/$name.problems"
-fi
-exit $status
+boot_verdict "vm-run: $kver" "$script" "$timeout" "$rc" "$share/out/rc" \
+	"$results/$name.problems" "$console" "$share/out/dmesg"

@@ -35,3 +35,20 @@ step() {
 		return 1
 	fi
 }
+
+# relay FILE [PREFIX]: a guest's TAP lines in FILE ("ok - WHAT", "not ok -
+# WHAT # WHY", "# NOTE") as lines of this stream, WHAT after PREFIX;
+# RELAYED counts the ok and not ok lines.
+relay() {
+	RELAYED=0
+	[ -f "$1" ] || return 0
+	while IFS= read -r _r_line; do
+		case $_r_line in
+		"ok - "*) tap ok "${2:-}${_r_line#ok - }" ;;
+		"not ok - "*) tap "not ok" "${2:-}${_r_line#not ok - }" ;;
+		"# "*) echo "$_r_line"; continue ;;
+		*) continue ;;
+		esac
+		RELAYED=$((RELAYED + 1))
+	done < "$1"
+}

@@ -71,6 +71,14 @@ expect_log_set() {
 	fi
 }
 
+# power_cut: in a system test (scripts/sysvm.sh), sync, then have the host
+# stop the guest at once, as a power cut would.
+power_cut() {
+	sync
+	echo "SYSVM: cut the power" > /dev/console
+	sleep 600
+}
+
 PCDROP_KO=/mnt/host/pcdrop.ko
 PCDROP_LP=/sys/kernel/livepatch/pcdrop
 PCDROP_PARAMS=/sys/module/pcdrop/parameters
