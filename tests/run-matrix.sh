@@ -283,6 +283,7 @@ kernel_stream() {
 	elif [ "$role" = full ]; then echo 250; else echo 100; fi > "$share/model-ops"
 	echo "${PCDROP_SHADOW_CYCLES:-2}" > "$share/shadow-cycles"
 	cp VERSION "$share/VERSION"
+	cp README.md "$share/README.md"
 	# The admin command, its unit and config as "make admin-install"
 	# installs them (suite 70 copies them into the guest's root).
 	make -s admin-install DESTDIR="$share/admin-root" > "$res/admin-install.log" 2>&1 || ok=0
