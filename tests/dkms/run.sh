@@ -308,6 +308,11 @@ deb_tests() {
 			! find "/lib/modules/$2" -name "pcdrop.ko*" | grep . &&
 			run-parts --report --exit-on-error --arg="$2" /etc/kernel/header_postinst.d &&
 			find "/lib/modules/$2" -name "pcdrop.ko*" | grep .' sh "$VER" "$kver"
+	# What a booted machine would have made: the crash-loop guard's state
+	# and an admin's disable file.  Remove takes the state, purge both.
+	mkdir -p "$root/var/lib/pcdrop"
+	echo "a boot id" > "$root/var/lib/pcdrop/loading"
+	touch "$root/etc/pcdrop/disable"
 	step "$name: apt-get remove pcdrop-dkms pcdrop-stat succeeds" "$R/$name-apt-remove.log" \
 		cr "$name" apt-get remove -y -q pcdrop-dkms pcdrop-stat
 	step "$name: after apt-get remove nothing of pcdrop is left but its conffile" "$R/$name-removed.log" \
@@ -315,6 +320,7 @@ deb_tests() {
 	# shellcheck disable=SC2086
 	step "$name: installing the packages again succeeds" "$R/$name-apt-reinstall.log" \
 		cr "$name" apt-get install -y -q $debs
+	touch "$root/etc/pcdrop/disable"
 	step "$name: apt-get purge pcdrop-dkms pcdrop-stat succeeds and leaves nothing" \
 		"$R/$name-apt-purge.log" purge_and_check "$name" "$root"
 }
