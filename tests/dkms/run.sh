@@ -113,7 +113,7 @@ admin_installed() {
 reset_chroot() {
 	cr "$1" sh -c 'dpkg --purge pcdrop-dkms pcdrop-stat || true
 		dkms remove -m pcdrop -v "$1" --all || true
-		rm -rf /usr/src/pcdrop-* /var/lib/dkms/pcdrop' sh "$VER"
+		rm -rf /usr/src/pcdrop-* /var/lib/dkms/pcdrop /etc/pcdrop /var/lib/pcdrop' sh "$VER"
 	root=$(scripts/dkms-chroot.sh root "$1")
 	for d in "$root"/usr/src/fake-headers-*; do
 		[ -d "$d" ] || continue
