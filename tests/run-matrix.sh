@@ -414,16 +414,24 @@ canary_stream() {
 }
 
 # dkms_stream: DKMS and the Debian package, in Debian 12 and 13 chroots
-# (tests/dkms/run.sh, same PCDROP_SERIES), a TAP stream of its own.
+# (tests/dkms/run.sh, same PCDROP_SERIES), then the packages it built on a
+# booted Debian with systemd (tests/sysvm/system.sh): two TAP streams.
 dkms_stream() {
 	echo "# dkms"
 	tests/dkms/run.sh 2>"$work/results/dkms.log" | tee "$work/results/dkms.tap"
-	f=$(grep -c '^not ok ' "$work/results/dkms.tap")
-	grep -q '^1\.\.' "$work/results/dkms.tap" || {
-		echo "not ok - tests/dkms/run.sh did not finish # see $work/results/dkms.log"
-		f=$((f + 1))
-	}
-	echo "$(grep -c '^ok ' "$work/results/dkms.tap") $f 0" > "$work/results/series-dkms.counts"
+	echo "# system (a booted Debian)"
+	tests/sysvm/system.sh "$work/build/dkms/deb" 2>"$work/results/system.log" |
+		tee "$work/results/system.tap"
+	p=0 f=0
+	for t in dkms system; do
+		p=$((p + $(grep -c '^ok ' "$work/results/$t.tap")))
+		f=$((f + $(grep -c '^not ok ' "$work/results/$t.tap")))
+		grep -q '^1\.\.' "$work/results/$t.tap" || {
+			echo "not ok - the $t tests did not finish # see $work/results/$t.log"
+			f=$((f + 1))
+		}
+	done
+	echo "$p $f 0" > "$work/results/series-dkms.counts"
 }
 
 # ready STREAM: the build chroot STREAM starts with is made (or it needs

@@ -10,7 +10,10 @@
 #     (100 on the smoke rows);
 #   - the shadow-entry suite (60, 6.1 and 6.12) loads and unloads pcdrop
 #     SOAK_SHADOW_CYCLES times (default 20) while another task truncates
-#     shadowed files, instead of make check's 2.
+#     shadowed files, instead of make check's 2;
+#   - the DKMS tests on every row Debian 12 or 13 builds, and the tests on
+#     a booted Debian (tests/sysvm/system.sh) with all five boots on each
+#     of 6.1, 6.12+deb12, 6.12 and 7.3 (make check: once each).
 # SOAK_MINUTES (default 60) is the time each of the two lanes spends
 # cycling; the model runs and the boots come on top.  Prints the same TAP
 # streams and "N passed, N failed" as make check.
@@ -26,7 +29,8 @@ export PCDROP_MODEL_OPS="${SOAK_MODEL_OPS:-2000}"
 export PCDROP_SHADOW_CYCLES="${SOAK_SHADOW_CYCLES:-20}"
 export PCDROP_SERIES="$series"
 export PCDROP_SUITES="40-* 45-* 54-* 60-*"
-export PCDROP_SKIP_DKMS=1 PCDROP_SKIP_RUNNER_TESTS=1
+export PCDROP_SKIP_RUNNER_TESTS=1 PCDROP_SYSTEM_ALL=1
+export PCDROP_SYSTEM_SERIES="6.1 6.12+deb12 6.12 7.3"
 # A hang bound only: a smoke row runs all four suites in one boot, and
 # under load a livepatch transition can take up to its 120 s bound.
 export PCDROP_VM_TIMEOUT=$((PCDROP_LIFECYCLE_SECONDS * 4 + PCDROP_SHADOW_CYCLES * 240 + 3600))

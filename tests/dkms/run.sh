@@ -439,7 +439,8 @@ for s in $SERIES; do
 	fi
 	case $(cat "$PCDROP_CACHE/kernels/$k/compiler") in
 	gcc-12) bw="$bw $k" ;;
-	*) tx="$tx $k" ;;
+	gcc-14) tx="$tx $k" ;;
+	*) echo "# $k: no DKMS chroot has its compiler (Debian 12: gcc-12, 13: gcc-14)" ;;
 	esac
 done
 

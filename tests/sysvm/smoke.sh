@@ -16,25 +16,12 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
 . scripts/common.sh
 . tests/tap.sh
+. tests/sysvm/boot.sh
 work=${PCDROP_WORK:-$top}
 W=$work/build/sysvm
 R=$work/results/sysvm
 rm -rf "$W" "$R"
 mkdir -p "$W" "$R"
-
-# boot KVER DISK SCRIPT [WORD...]: one boot, its TAP lines, and one line
-# for the boot itself.
-boot() {
-	b=$R/$1
-	rc=0
-	scripts/sysvm.sh boot "$1" "$2" "$3" "$b" ${4:+"$4"} 2>"$b.$(basename "$3" .sh).runner" || rc=$?
-	relay "$b/$(basename "$3" .sh).output" "$1: "
-	if [ "$rc" = 0 ] && [ "$RELAYED" -gt 0 ]; then
-		tap ok "$1: $(basename "$3" .sh): the boot finished with a clean kernel log"
-	else
-		tap "not ok" "$1: $(basename "$3" .sh): the boot finished with a clean kernel log # exit $rc, $(tail -n 1 "$b.$(basename "$3" .sh).runner")"
-	fi
-}
 
 echo "TAP version 13"
 for s in ${PCDROP_SERIES:-6.1 7.3}; do
@@ -45,8 +32,8 @@ for s in ${PCDROP_SERIES:-6.1 7.3}; do
 	disk=$W/$k.img
 	step "$k: a throwaway disk from the cached image of its Debian" "$R/$k.disk.log" \
 		scripts/sysvm.sh disk "$k" "$disk" || continue
-	boot "$k" "$disk" tests/sysvm/smoke-1.sh
-	boot "$k" "$disk" tests/sysvm/smoke-2.sh sysvm.smoke=2
+	sysvm_boot "$k" "$disk" tests/sysvm/smoke-1.sh
+	sysvm_boot "$k" "$disk" tests/sysvm/smoke-2.sh sysvm.smoke=2
 	got=$(scripts/sysvm.sh run "$disk" - cat /var/lib/sysvm-smoke/second-boot 2>&1)
 	if [ "$got" = synced ]; then
 		tap ok "$k: the host reads the file synced before the power cut"

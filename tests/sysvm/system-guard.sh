@@ -1,0 +1,50 @@
+# shellcheck shell=bash disable=SC2034,SC1091
+# The boot after that crash: pcdrop.service does not load pcdrop and says
+# why.  Then by hand: rearm; a stuck transition (pcdrop_hold.ko keeps a
+# truncating task inside shmem_undo_range()) makes "pcdrop load" time
+# out, name the task, revert and leave the kernel stock; released, the
+# load succeeds; last, apt-get purge unloads pcdrop and leaves nothing.
+. ./lib.sh
+. ./sys.sh
+SUITE=system-guard
+up
+status_is 3 not-loaded
+stock
+check "pcdrop.service says the crash-loop guard keeps pcdrop off" sh -c \
+	'journalctl -b -u pcdrop.service -o cat --no-pager | grep -q "crash-loop guard keeps pcdrop off"'
+check "pcdrop rearm" pcdrop rearm
+echo "# time: $SECONDS s"
+
+# The stuck transition.
+if [ -f hold.ko ]; then
+	dd if=/dev/zero of=/dev/shm/held bs=4096 count=16 2> /dev/null
+	check "pcdrop_hold.ko holds a tmpfs folio" insmod ./hold.ko path=/dev/shm/held
+	truncate -s 0 /dev/shm/held &
+	tpid=$!
+	sleep 2
+	check "the truncate sleeps in shmem_undo_range()" sh -c \
+		"grep -q shmem_undo_range /proc/$tpid/stack"
+	out=$(pcdrop load --timeout 10 2>&1)
+	rc=$?
+	echo "$out" | sed 's/^/# /'
+	expect_eq "pcdrop load times out and reverts (exit 2)" 2 "$rc"
+	case $out in
+	*"$tpid"*shmem_undo_range*) pass "it names the truncating task and its stack" ;;
+	*) fail "it names the truncating task and its stack" "pid $tpid" ;;
+	esac
+	stock
+	check "the hold is released" rmmod pcdrop_hold
+	check "the truncate finishes" wait $tpid
+	rm -f /dev/shm/held
+else
+	fail "pcdrop_hold.ko was built for this kernel"
+fi
+echo "# time: $SECONDS s"
+
+# Re-armed, it loads; then purged.
+check "pcdrop load" pcdrop load --timeout 60
+status_is 0 active
+echo "# time: $SECONDS s"
+purged
+echo "# time: $SECONDS s"
+finish

@@ -1,0 +1,155 @@
+#!/bin/sh
+# tests/sysvm/system.sh - pcdrop on a booted Debian with systemd (issue
+# 20), on the images of scripts/sysvm.sh: Debian 12 for the kernels built
+# with gcc-12, Debian 13 for gcc-14.
+#
+# On a throwaway disk of an image: the packages installed on the host as
+# an admin would (apt-get install ./pcdrop-dkms_*.deb ./pcdrop-stat_*.deb:
+# DKMS builds for every kernel of the image; no systemd runs there, so
+# nothing loads), then boots:
+#   1. system-active: pcdrop.service loaded pcdrop at boot, "pcdrop status
+#      --json" says active (exit 0), a tmpfs unlink goes in batches
+#      (pcdrop-stat); it creates /etc/pcdrop/disable if asked to;
+#   2. system-off: the boot stays stock (the unit's condition), the file
+#      is removed;
+#   3. system-off with pcdrop.enable=0: stock, a hand-typed modprobe is
+#      refused with one kernel log line;
+#   4. system-crash: loaded, the crash-loop guard's marker there, the
+#      power cut;
+#   5. system-guard: the unit does not load pcdrop and its journal says
+#      why; rearm; a stuck transition (pcdrop_hold.ko, built in the image
+#      for that kernel) makes "pcdrop load" time out, name the task,
+#      revert and leave the kernel stock; released, it loads; apt-get
+#      purge unloads it and leaves nothing.
+# make check covers each point once: the first image (Debian 12) runs
+# boot 1 on its other kernels, then 1 to 5 on its first (6.1); the other
+# (Debian 13) runs boot 1 on each kernel (a purge there takes 80 s under
+# TCG: DKMS's depmod for each kernel).  With PCDROP_SYSTEM_ALL=1 (make
+# soak) every kernel runs 1 to 5 on its own disk.
+#
+# Usage: system.sh DEBDIR (pcdrop-dkms_VER_all.deb and
+# pcdrop-stat_VER_amd64.deb; tests/dkms/run.sh builds them and calls
+# this).  Prints one TAP stream ("1..N" last); exits non-zero if anything
+# failed.  Environment: PCDROP_SYSTEM_SERIES (names of tests/kernels.list;
+# default: those of PCDROP_SERIES among 6.1, 6.12+deb12, 6.12 and 7.3, or
+# all four), PCDROP_SYSTEM_ALL, PCDROP_WORK (build/system and
+# results/system go there).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+. scripts/common.sh
+. tests/tap.sh
+. tests/sysvm/boot.sh
+[ $# = 1 ] || die "usage: system.sh DEBDIR"
+debs=$(cd "$1" && pwd)
+work=${PCDROP_WORK:-$top}
+W=$work/build/system
+R=$work/results/system
+VER=$(cat VERSION)
+rm -rf "$W" "$R"
+mkdir -p "$W" "$R"
+cp tests/sysvm/system-lib.sh "$W/sys.sh"
+cp -r tests/hold "$W/hold-src"
+echo "$VER" > "$W/version"
+
+# prepare DISK KVER: the packages installed on DISK (DKMS builds on the
+# host), and in /var/lib/sysvm what the boot scripts use: system-lib.sh,
+# the version, and pcdrop_hold.ko built for KVER.
+prepare() {
+	step "$2: apt-get install ./pcdrop-dkms_${VER}_all.deb ./pcdrop-stat_${VER}_amd64.deb on the host, no systemd running: the packages install, nothing loads" \
+		"$R/$2.install.log" scripts/sysvm.sh run "$1" "$debs" sh -c '
+			apt-get install -y -q "$1/pcdrop-dkms_$2_all.deb" "$1/pcdrop-stat_$2_amd64.deb" &&
+			test -L /etc/systemd/system/sysinit.target.wants/pcdrop.service' \
+		sh "$debs" "$VER" || return 1
+	grep -q "systemd is not running here" "$R/$2.install.log" &&
+		tap ok "$2: the package says pcdrop is not loaded in a chroot" ||
+		tap "not ok" "$2: the package says pcdrop is not loaded in a chroot # see $R/$2.install.log"
+	step "$2: pcdrop_hold.ko (test only) built in the image" "$R/$2.hold.log" \
+		scripts/sysvm.sh run "$1" "$W" sh -c '
+			rm -rf /tmp/hold && cp -r "$1/hold-src" /tmp/hold &&
+			make -C "/lib/modules/$2/build" M=/tmp/hold modules &&
+			cp /tmp/hold/pcdrop_hold.ko /var/lib/sysvm/hold.ko &&
+			cp "$1/sys.sh" "$1/version" /var/lib/sysvm/' sh "$W" "$2"
+}
+
+# flag DISK NAME on|off: a file the next boot's script looks for.
+flag() {
+	if [ "$3" = on ]; then
+		scripts/sysvm.sh run "$1" - touch "/var/lib/sysvm/$2"
+	else
+		scripts/sysvm.sh run "$1" - rm -f "/var/lib/sysvm/$2"
+	fi
+}
+
+# sequence DISK KVER: boots 1 to 5 above.
+sequence() {
+	flag "$1" next-disable on
+	sysvm_boot "$2" "$1" tests/sysvm/system-active.sh
+	flag "$1" next-disable off
+	sysvm_boot "$2" "$1" tests/sysvm/system-off.sh
+	sysvm_boot "$2" "$1" tests/sysvm/system-off.sh pcdrop.enable=0
+	sysvm_boot "$2" "$1" tests/sysvm/system-crash.sh
+	sysvm_boot "$2" "$1" tests/sysvm/system-guard.sh
+}
+
+# image full|short KVER...: the tests on one Debian's image, KVER first.
+image() {
+	how=$1
+	shift
+	first=$1
+	for k in "$@"; do
+		step "$k: the system-test image has it" "$R/$k.image.log" \
+			scripts/sysvm.sh image "$k" || return 1
+	done
+	if [ "${PCDROP_SYSTEM_ALL:-}" = 1 ]; then
+		for k in "$@"; do
+			disk=$W/$k.img
+			step "$k: a throwaway disk" "$R/$k.disk.log" scripts/sysvm.sh disk "$k" "$disk" &&
+				prepare "$disk" "$k" && sequence "$disk" "$k"
+			rm -f "$disk"
+		done
+		return
+	fi
+	disk=$W/$first.img
+	step "$first: a throwaway disk" "$R/$first.disk.log" \
+		scripts/sysvm.sh disk "$first" "$disk" || return 1
+	prepare "$disk" "$first" || { rm -f "$disk"; return 1; }
+	shift
+	for k in "$@"; do
+		sysvm_boot "$k" "$disk" tests/sysvm/system-active.sh
+	done
+	if [ "$how" = full ]; then
+		sequence "$disk" "$first"
+	else
+		sysvm_boot "$first" "$disk" tests/sysvm/system-active.sh
+	fi
+	rm -f "$disk"
+}
+
+echo "TAP version 13"
+bw="" tx=""
+series=${PCDROP_SYSTEM_SERIES:-}
+if [ -z "$series" ]; then
+	for s in 6.1 6.12+deb12 7.3 6.12; do
+		case " ${PCDROP_SERIES:-$s} " in
+		*" $s "*) series="$series $s" ;;
+		esac
+	done
+fi
+for s in $series; do
+	if ! k=$(scripts/kernels.sh fetch "$s" 2>"$R/fetch-$s.log"); then
+		tap "not ok" "fetch the newest $s kernel # see $R/fetch-$s.log"
+		continue
+	fi
+	case $(cat "$PCDROP_CACHE/kernels/$k/compiler") in
+	gcc-12) bw="$bw $k" ;;
+	gcc-14) tx="$tx $k" ;;
+	*) echo "# $k: no system-test image for its Debian" ;;
+	esac
+done
+# shellcheck disable=SC2086
+[ -z "$bw" ] || image full $bw
+# shellcheck disable=SC2086
+[ -z "$tx" ] || image "$([ -n "$bw" ] && echo short || echo full)" $tx
+echo "1..$N"
+[ "$FAILED" = 0 ]
