@@ -1,0 +1,91 @@
+# 34-stat-concurrent.sh - pcdrop-stat under many truncations at once.
+#
+# A kretprobe holds at most max(10, 2 * CPUs) returns in flight: 10 on
+# the 2-vCPU guest.  48 tasks truncating tmpfs files together overlap
+# inside do_truncate() and shmem_undo_range() far beyond that, and a
+# return probe that missed once left its task slot taken (issue 19): the
+# operation was lost, and so was every later one of that task.  Here each
+# of the 48 truncates its file with the others, then once more alone;
+# all 96 must be counted, in the default mode and with --kprobes, and one
+# more truncate by a new task after them.
+. ./guest/lib.sh
+. ./statlib.sh
+SUITE=stat-concurrent
+N=48		# tasks
+PAGES=256	# per file: enough for each to be preempted inside the kernel
+
+# The most tasks inside shmem_undo_range() at once, counted by a kprobe
+# and a kretprobe of tracefs with room for 128 returns; sets max, and
+# undo_missed, the returns that kretprobe missed (0, or max is unsure).
+overlap_start() {
+	echo 0 > $T/tracing_on
+	echo 1024 > $T/buffer_size_kb
+	echo > $T/trace
+	echo 'p:pcdt/undo_in shmem_undo_range' >> $T/kprobe_events
+	echo 'r128:pcdt/undo_out shmem_undo_range' >> $T/kprobe_events
+	echo 1 > $T/events/pcdt/enable
+	echo 1 > $T/tracing_on
+}
+
+overlap_stop() {
+	echo 0 > $T/tracing_on
+	echo 0 > $T/events/pcdt/enable
+	max=$(awk '/ undo_in: / { if (++n > m) m = n } / undo_out: / { n-- }
+		END { print m + 0 }' $T/trace)
+	undo_missed=$(awk '$1 == "pcdt/undo_out" { print $3 }' $T/kprobe_profile)
+	echo '-:pcdt/undo_in' >> $T/kprobe_events
+	echo '-:pcdt/undo_out' >> $T/kprobe_events
+}
+
+# health FILE FIELD
+health() {
+	sum_field "$1" health "$2"
+}
+
+# run MODE [START ARGS]: the truncations, counted.
+run() {
+	mode=$1
+	shift
+	restat "$@"
+	rm -rf /dev/shm/cc /tmp/s0 /tmp/s1 /tmp/s2 /dev/shm/one
+	mkdir /dev/shm/cc
+	stat_snap /tmp/s0
+	overlap_start
+	check "$mode: $N tasks truncate their files at once, then one by one" \
+		./pcload truncmany /dev/shm/cc $N $PAGES
+	overlap_stop
+	stat_snap /tmp/s1
+	echo "# $KVER $mode: at most $max tasks inside shmem_undo_range() at once;" \
+		"missed returns $(health /tmp/s1 missed_returns)"
+	expect_eq "$mode: the overlap count itself missed no return" 0 "$undo_missed"
+	check "$mode: more than 10 truncations overlapped in shmem_undo_range() ($max)" \
+		test "$max" -gt 10
+	expect_eq "$mode: all $((2 * N)) truncates counted" \
+		$(($(op_field /tmp/s0 TRUNCATE TMPFS calls) + 2 * N)) \
+		"$(op_field /tmp/s1 TRUNCATE TMPFS calls)"
+	expect_eq "$mode: none untracked (slot busy)" 0 "$(health /tmp/s1 slot_busy)"
+	expect_eq "$mode: none counted as nested" 0 "$(health /tmp/s1 nested)"
+	if [ "$mode" = default ]; then
+		expect_eq "$mode: no return missed (fexit and no return probe)" 0 \
+			"$(health /tmp/s1 missed_returns)"
+	else
+		# Each task inside shmem_undo_range() is inside do_truncate(),
+		# whose kretprobe keeps 10: at least max - 10 returns missed,
+		# each found when its task truncated again, at most one per task.
+		missed=$(health /tmp/s1 missed_returns)
+		check "$mode: missed returns ($missed) >= $max - 10" \
+			test "$missed" -ge $((max - 10))
+		check "$mode: missed returns ($missed) <= $N" test "$missed" -le $N
+	fi
+	./pcload truncate /dev/shm/one 4 > /dev/null
+	stat_snap /tmp/s2
+	expect_eq "$mode: one more truncate is counted" \
+		$(($(op_field /tmp/s1 TRUNCATE TMPFS calls) + 1)) \
+		"$(op_field /tmp/s2 TRUNCATE TMPFS calls)"
+	rm -rf /dev/shm/cc /dev/shm/one
+}
+
+run default
+run kprobes --kprobes
+check "pcdrop-stat stop" $STAT stop
+finish
