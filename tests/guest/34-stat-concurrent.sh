@@ -12,7 +12,7 @@
 . ./statlib.sh
 SUITE=stat-concurrent
 N=48		# tasks
-PAGES=256	# per file: enough for each to be preempted inside the kernel
+PAGES=1024	# per file: long enough to be preempted inside the kernel (256: 5 at once)
 
 # The most tasks inside shmem_undo_range() at once, counted by a kprobe
 # and a kretprobe of tracefs with room for 128 returns; sets max, and
@@ -32,7 +32,7 @@ overlap_stop() {
 	echo 0 > $T/events/pcdt/enable
 	max=$(awk '/ undo_in: / { if (++n > m) m = n } / undo_out: / { n-- }
 		END { print m + 0 }' $T/trace)
-	undo_missed=$(awk '$1 == "pcdt/undo_out" { print $3 }' $T/kprobe_profile)
+	undo_missed=$(awk '$1 == "undo_out" { print $3 }' $T/kprobe_profile)
 	echo '-:pcdt/undo_in' >> $T/kprobe_events
 	echo '-:pcdt/undo_out' >> $T/kprobe_events
 }
