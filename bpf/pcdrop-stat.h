@@ -96,6 +96,12 @@ struct pcdrop_health {
 	__u64 slot_busy;	/* an operation was not tracked: its task slot was taken */
 	__u64 nested;		/* operations inside operations (counted in the outer one) */
 	__u64 map_full;		/* a batch-size entry could not be added */
+	/*
+	 * --kprobes: an operation's return probe missed it (a kretprobe
+	 * keeps max(10, 2 * CPUs) returns in flight), found when its task
+	 * entered a hooked function again; counted then, without its time.
+	 */
+	__u64 missed_returns;
 };
 
 /*
@@ -110,6 +116,11 @@ struct task_slot {
 	__u64 i_lock;		/* address of the inode's i_lock */
 	__u64 xa_lock;		/* address of its mapping's i_pages.xa_lock */
 	__u64 start_ns;
+	/*
+	 * --kprobes: the return address the operation ends at (0 unknown),
+	 * whose frame must still be on the stack of a call nested inside.
+	 */
+	__u64 ret;
 	__u64 n_i_lock;
 	__u64 n_xa_lock;
 	__u64 n_single;		/* its one-by-one folio removals */

@@ -245,7 +245,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "truncmany")) {
 		if (argc < 5)
 			goto usage;
-		return truncmany(argv[2], atoi(argv[3]), atol(argv[4]));
+		if (truncmany(argv[2], atoi(argv[3]), atol(argv[4])))
+			return 1;
 	} else {
 		goto usage;
 	}
