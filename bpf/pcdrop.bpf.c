@@ -400,7 +400,8 @@ int BPF_KPROBE(evict_kp, struct inode *inode)
  * returns (the loader attaches this only with that function's exit), so
  * it is the third caller's return address (shmem_fallocate(),
  * vfs_fallocate(), its caller).  Inside an operation, it neither starts
- * one nor deepens it: nothing would undo that.
+ * one nor deepens it: nothing would undo that.  An operation whose return
+ * was missed is found by vfs_fallocate()'s entry, just before this one.
  */
 SEC("kprobe/shmem_undo_range")
 int BPF_KPROBE(undo_kp, struct inode *inode, __u64 lstart, __u64 lend, __u64 unfalloc)
