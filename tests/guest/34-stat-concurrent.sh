@@ -12,7 +12,7 @@
 . ./statlib.sh
 SUITE=stat-concurrent
 N=48		# tasks
-PAGES=1024	# per file: long enough to be preempted inside the kernel (256: 5 at once)
+PAGES=2048	# per file: long enough to be preempted inside the kernel (6.12, 1024: 12 at once)
 
 # The most tasks inside shmem_undo_range() at once, counted by a kprobe
 # and a kretprobe of tracefs with room for 128 returns; sets max, and
@@ -56,7 +56,8 @@ run() {
 	overlap_stop
 	stat_snap /tmp/s1
 	echo "# $KVER $mode: at most $max tasks inside shmem_undo_range() at once;" \
-		"missed returns $(health /tmp/s1 missed_returns)"
+		"missed returns $(health /tmp/s1 missed_returns);" \
+		"recursion misses $(sum_field /tmp/s1 progs recursion_misses)"
 	expect_eq "$mode: the overlap count itself missed no return" 0 "$undo_missed"
 	check "$mode: more than 10 truncations overlapped in shmem_undo_range() ($max)" \
 		test "$max" -gt 10
@@ -65,10 +66,10 @@ run() {
 		"$(op_field /tmp/s1 TRUNCATE TMPFS calls)"
 	expect_eq "$mode: none untracked (slot busy)" 0 "$(health /tmp/s1 slot_busy)"
 	expect_eq "$mode: none counted as nested" 0 "$(health /tmp/s1 nested)"
-	if [ "$mode" = default ]; then
-		expect_eq "$mode: no return missed (fexit and no return probe)" 0 \
-			"$(health /tmp/s1 missed_returns)"
-	else
+	# By default an exit is missed only when the fexit program is
+	# running on that CPU already, preempted inside (7.3's lazy
+	# preemption): rarely, and the count above says so.
+	if [ "$mode" = kprobes ]; then
 		# Each task inside shmem_undo_range() is inside do_truncate(),
 		# whose kretprobe keeps 10: at least max - 10 returns missed,
 		# each found when its task truncated again, at most one per task.
@@ -85,7 +86,36 @@ run() {
 	rm -rf /dev/shm/cc /dev/shm/one
 }
 
+# lost MODE LINK [START ARGS]: an exit never seen, for sure: with the
+# exit link of do_truncate() unpinned (so detached), this shell truncates
+# a file twice (open with O_TRUNC); the first truncate is found to have
+# ended when the second begins.  (A task that exits may enter a hooked
+# function on its way out, and end its last one too: this one stays.)
+lost() {
+	mode=$1
+	link=$2
+	shift 2
+	restat "$@"
+	rm -f /dev/shm/lost /tmp/s0 /tmp/s1
+	./pcload write /dev/shm/lost 4 > /dev/null
+	rm /sys/fs/bpf/pcdrop/links/$link
+	stat_snap /tmp/s0
+	: > /dev/shm/lost
+	: > /dev/shm/lost
+	stat_snap /tmp/s1
+	expect_eq "$mode, $link removed: the first truncate counted when the second begins" \
+		$(($(op_field /tmp/s0 TRUNCATE TMPFS calls) + 1)) \
+		"$(op_field /tmp/s1 TRUNCATE TMPFS calls)"
+	expect_eq "$mode, $link removed: its exit counted as missed" 1 \
+		"$(health /tmp/s1 missed_returns)"
+	expect_eq "$mode, $link removed: the second not counted as nested" 0 \
+		"$(health /tmp/s1 nested)"
+	rm -f /dev/shm/lost
+}
+
 run default
 run kprobes --kprobes
+lost default fexit-do_truncate
+lost kprobes kretprobe-do_truncate --kprobes
 check "pcdrop-stat stop" $STAT stop
 finish
