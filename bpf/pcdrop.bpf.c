@@ -232,8 +232,9 @@ static __always_inline int op_enter(void *ctx, __u32 op, struct inode *inode,
 	s = slot_of(pid);
 	if (s->pid != pid && !qualifies)
 		return 0;
+	/* The stack is needed to start an operation, or to check one. */
 	ip = bpf_get_func_ip(ctx);
-	n = bpf_get_stack(ctx, stack, sizeof(stack), 0);
+	n = s->pid != pid || returns ? bpf_get_stack(ctx, stack, sizeof(stack), 0) : 0;
 	for (i = 0; i < STACK_DEPTH; i++) {
 		if ((long)(i + 1) * (long)sizeof(__u64) > n)
 			break;
