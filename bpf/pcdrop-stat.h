@@ -96,6 +96,13 @@ struct pcdrop_health {
 	__u64 slot_busy;	/* an operation was not tracked: its task slot was taken */
 	__u64 nested;		/* operations inside operations (counted in the outer one) */
 	__u64 map_full;		/* a batch-size entry could not be added */
+	/*
+	 * Operations whose exit was missed (a kretprobe keeps max(10,
+	 * 2 * CPUs) returns in flight; a fentry/fexit program skips a call
+	 * while it runs on that CPU already), found when the task entered a
+	 * hooked function again: counted then, without their time.
+	 */
+	__u64 missed_returns;
 };
 
 /*
@@ -110,6 +117,11 @@ struct task_slot {
 	__u64 i_lock;		/* address of the inode's i_lock */
 	__u64 xa_lock;		/* address of its mapping's i_pages.xa_lock */
 	__u64 start_ns;
+	/*
+	 * The return address the operation ends at (0: unknown), whose
+	 * frame is on the stack of every call nested inside it.
+	 */
+	__u64 ret;
 	__u64 n_i_lock;
 	__u64 n_xa_lock;
 	__u64 n_single;		/* its one-by-one folio removals */

@@ -142,23 +142,123 @@ static __always_inline __u32 log2_u64(__u64 v)
 	return r;
 }
 
+/* Frames of the stack searched by op_enter(). */
+#define STACK_DEPTH		32
+/* From a function's address to the return address of its fentry call. */
+#define ENTRY_WINDOW		16
+
+/*
+ * op_end - the operation in @s ends.  @timed: its exit was seen, so its
+ * time is known; an operation whose exit was missed counts the rest.
+ */
+static __always_inline void op_end(struct task_slot *s, __u32 pid, bool timed)
+{
+	struct pcdrop_op_stats *st;
+	struct pcdrop_op_key key;
+	struct pcdrop_hist *hist;
+	__u64 ns;
+
+	if (s->op < PCDROP_NR_OPS) {
+		ns = bpf_ktime_get_ns() - s->start_ns;
+		key.op = s->op;
+		key.fs = s->fs;
+		st = bpf_map_lookup_elem(&pcdrop_ops, &key);
+		if (st) {
+			__sync_fetch_and_add(&st->calls, 1);
+			__sync_fetch_and_add(&st->i_lock, s->n_i_lock);
+			__sync_fetch_and_add(&st->xa_lock, s->n_xa_lock);
+			__sync_fetch_and_add(&st->removed_single, s->n_single);
+			__sync_fetch_and_add(&st->value_single_trips, s->n_value_single);
+			__sync_fetch_and_add(&st->values_single, s->n_value_single);
+			if (timed)
+				__sync_fetch_and_add(&st->time_ns, ns);
+		}
+		hist = timed ? bpf_map_lookup_elem(&pcdrop_hist, &key) : NULL;
+		if (hist) {
+			__u64 i = log2_u64(ns);
+
+			if (i >= PCDROP_HIST_SLOTS)
+				i = PCDROP_HIST_SLOTS - 1;
+			/* 6.1's verifier loses the bound above; mask it again. */
+			asm volatile("" : "+r"(i));
+			i &= PCDROP_HIST_SLOTS - 1;
+			__sync_fetch_and_add(&hist->log2_ns[i], 1);
+		}
+	}
+	/* Clear the addresses first: a new owner must not inherit them. */
+	s->i_lock = 0;
+	s->xa_lock = 0;
+	__sync_fetch_and_add(&nr_active, -1);
+	__sync_val_compare_and_swap(&s->pid, pid, 0);
+}
+
 /*
  * op_enter - a hooked function was entered.  @qualifies says whether this
  * call starts an operation of type @op on @inode.  A hooked call inside an
- * operation of the same task only deepens it.
+ * operation of the same task only deepens it, if @returns: its exit is
+ * hooked too (op_exit()).
+ *
+ * An exit can be missed: a kretprobe keeps max(10, 2 * CPUs) returns in
+ * flight, across tasks, and a fentry or fexit program does not run while
+ * the same program runs on that CPU, which a preemptible kernel (7.x's
+ * lazy preemption) allows.  The operation then never ends, and its slot
+ * stays taken.  So an operation records the return address it ends at,
+ * that of the @skip-th caller of the hooked function (1: the hooked
+ * function's own), from the stack at its entry; a later entry of the
+ * same task is inside it only if that address is among the callers of
+ * the function entered, past its own direct caller (which a new call from
+ * the same place shares).  The unwinder gives the real return addresses
+ * where a kretprobe replaced them.  The stack pointer alone cannot tell:
+ * each system call starts its stack at a random offset
+ * (CONFIG_RANDOMIZE_KSTACK_OFFSET), so a later, unrelated call can run
+ * below the frame of an operation that has returned.  The function
+ * entered is found on the stack by its fentry call's return address, or
+ * a kprobe's address, just past the function's start.
  */
-static __always_inline int op_enter(__u32 op, struct inode *inode, bool qualifies)
+static __always_inline int op_enter(void *ctx, __u32 op, struct inode *inode,
+				    bool qualifies, bool returns, __u32 skip)
 {
+	__u64 stack[STACK_DEPTH], ip, ret = 0;
 	__u32 pid = current_pid();
 	struct address_space *mapping;
 	struct pcdrop_health *h;
 	struct task_slot *s;
+	bool live = true;
+	int i, self = -1;
+	long n;
 
 	if (!pid)
 		return 0;
 	s = slot_of(pid);
+	if (s->pid != pid && !qualifies)
+		return 0;
+	/* The stack is needed to start an operation, or to check one. */
+	ip = bpf_get_func_ip(ctx);
+	n = s->pid != pid || returns ? bpf_get_stack(ctx, stack, sizeof(stack), 0) : 0;
+	for (i = 0; i < STACK_DEPTH; i++) {
+		if ((long)(i + 1) * (long)sizeof(__u64) > n)
+			break;
+		if (self < 0) {
+			if (stack[i] - ip < ENTRY_WINDOW) {
+				self = i;
+				live = !s->ret;
+			}
+			continue;
+		}
+		if (i == self + (int)skip)
+			ret = stack[i];
+		if (i > self + 1 && stack[i] == s->ret)
+			live = true;
+	}
+	if (s->pid == pid && returns && !live) {
+		h = health();
+		if (h)
+			__sync_fetch_and_add(&h->missed_returns, 1);
+		op_end(s, pid, false);
+	}
 	if (s->pid == pid) {
-		s->depth++;
+		if (returns)
+			s->depth++;
 		if (qualifies && op != OP_COMPACTION && s->op != OP_COMPACTION) {
 			h = health();
 			if (h)
@@ -180,6 +280,7 @@ static __always_inline int op_enter(__u32 op, struct inode *inode, bool qualifie
 	s->n_xa_lock = 0;
 	s->n_single = 0;
 	s->n_value_single = 0;
+	s->ret = ret;
 	if (inode) {
 		struct super_block *sb = BPF_CORE_READ(inode, i_sb);
 
@@ -201,11 +302,7 @@ static __always_inline int op_enter(__u32 op, struct inode *inode, bool qualifie
 static __always_inline int op_exit(void)
 {
 	__u32 pid = current_pid();
-	struct pcdrop_op_stats *st;
-	struct pcdrop_op_key key;
-	struct pcdrop_hist *hist;
 	struct task_slot *s;
-	__u64 ns;
 
 	if (!pid)
 		return 0;
@@ -216,37 +313,7 @@ static __always_inline int op_exit(void)
 		s->depth--;
 		return 0;
 	}
-	if (s->op < PCDROP_NR_OPS) {
-		ns = bpf_ktime_get_ns() - s->start_ns;
-		key.op = s->op;
-		key.fs = s->fs;
-		st = bpf_map_lookup_elem(&pcdrop_ops, &key);
-		if (st) {
-			__sync_fetch_and_add(&st->calls, 1);
-			__sync_fetch_and_add(&st->i_lock, s->n_i_lock);
-			__sync_fetch_and_add(&st->xa_lock, s->n_xa_lock);
-			__sync_fetch_and_add(&st->removed_single, s->n_single);
-			__sync_fetch_and_add(&st->value_single_trips, s->n_value_single);
-			__sync_fetch_and_add(&st->values_single, s->n_value_single);
-			__sync_fetch_and_add(&st->time_ns, ns);
-		}
-		hist = bpf_map_lookup_elem(&pcdrop_hist, &key);
-		if (hist) {
-			__u64 i = log2_u64(ns);
-
-			if (i >= PCDROP_HIST_SLOTS)
-				i = PCDROP_HIST_SLOTS - 1;
-			/* 6.1's verifier loses the bound above; mask it again. */
-			asm volatile("" : "+r"(i));
-			i &= PCDROP_HIST_SLOTS - 1;
-			__sync_fetch_and_add(&hist->log2_ns[i], 1);
-		}
-	}
-	/* Clear the addresses first: a new owner must not inherit them. */
-	s->i_lock = 0;
-	s->xa_lock = 0;
-	__sync_fetch_and_add(&nr_active, -1);
-	__sync_val_compare_and_swap(&s->pid, pid, 0);
+	op_end(s, pid, true);
 	return 0;
 }
 
@@ -260,15 +327,15 @@ static __always_inline struct pcdrop_op_stats *other_stats(struct address_space 
 
 /* ---- operations --------------------------------------------------- */
 
-static __always_inline int truncate_enter(struct dentry *dentry)
+static __always_inline int truncate_enter(void *ctx, struct dentry *dentry)
 {
-	return op_enter(PCDROP_OP_TRUNCATE, BPF_CORE_READ(dentry, d_inode), true);
+	return op_enter(ctx, PCDROP_OP_TRUNCATE, BPF_CORE_READ(dentry, d_inode), true, true, 1);
 }
 
-static __always_inline int fallocate_enter(struct file *file, __u64 mode)
+static __always_inline int fallocate_enter(void *ctx, struct file *file, __u64 mode)
 {
-	return op_enter(PCDROP_OP_PUNCH, BPF_CORE_READ(file, f_inode),
-			(int)mode & FALLOC_FL_PUNCH_HOLE);
+	return op_enter(ctx, PCDROP_OP_PUNCH, BPF_CORE_READ(file, f_inode),
+			(int)mode & FALLOC_FL_PUNCH_HOLE, true, 1);
 }
 
 /*
@@ -276,108 +343,109 @@ static __always_inline int fallocate_enter(struct file *file, __u64 mode)
  * value entries of pages that left it (shadow or swap entries), are
  * operations.
  */
-static __always_inline int evict_enter(struct inode *inode)
+static __always_inline int evict_enter(void *ctx, struct inode *inode)
 {
-	return op_enter(PCDROP_OP_UNLINK, inode,
+	return op_enter(ctx, PCDROP_OP_UNLINK, inode,
 			BPF_CORE_READ(inode, i_mapping, nrpages) > 0 ||
-			BPF_CORE_READ(inode, i_mapping, i_pages.xa_head));
+			BPF_CORE_READ(inode, i_mapping, i_pages.xa_head), true, 1);
 }
 
-/* shmem_fallocate() undoing its own allocation after a failure. */
-static __always_inline int undo_enter(struct inode *inode, __u64 unfalloc)
+static __always_inline int fadvise_enter(void *ctx, struct file *file, __u64 advice)
 {
-	return op_enter(PCDROP_OP_FALLOC_ROLLBACK, inode, (__u8)unfalloc);
-}
-
-static __always_inline int fadvise_enter(struct file *file, __u64 advice)
-{
-	return op_enter(PCDROP_OP_FADVISE, BPF_CORE_READ(file, f_inode),
-			(int)advice == POSIX_FADV_DONTNEED);
+	return op_enter(ctx, PCDROP_OP_FADVISE, BPF_CORE_READ(file, f_inode),
+			(int)advice == POSIX_FADV_DONTNEED, true, 1);
 }
 
 SEC("fentry/do_truncate")
 int BPF_PROG(truncate_fe, void *idmap, struct dentry *dentry)
 {
-	return truncate_enter(dentry);
+	return truncate_enter(ctx, dentry);
 }
 
 SEC("kprobe/do_truncate")
 int BPF_KPROBE(truncate_kp, void *idmap, struct dentry *dentry)
 {
-	return truncate_enter(dentry);
+	return truncate_enter(ctx, dentry);
 }
 
 SEC("fentry/vfs_fallocate")
 int BPF_PROG(fallocate_fe, struct file *file, __u64 mode)
 {
-	return fallocate_enter(file, mode);
+	return fallocate_enter(ctx, file, mode);
 }
 
 SEC("kprobe/vfs_fallocate")
 int BPF_KPROBE(fallocate_kp, struct file *file, __u64 mode)
 {
-	return fallocate_enter(file, mode);
+	return fallocate_enter(ctx, file, mode);
 }
 
 SEC("fentry/evict")
 int BPF_PROG(evict_fe, struct inode *inode)
 {
-	return evict_enter(inode);
+	return evict_enter(ctx, inode);
 }
 
 SEC("kprobe/evict")
 int BPF_KPROBE(evict_kp, struct inode *inode)
 {
-	return evict_enter(inode);
+	return evict_enter(ctx, inode);
 }
 
-SEC("fentry/shmem_undo_range")
-int BPF_PROG(undo_fe, struct inode *inode, __u64 lstart, __u64 lend, __u64 unfalloc)
-{
-	return undo_enter(inode, unfalloc);
-}
-
+/*
+ * shmem_fallocate() undoing its own allocation after a failure, the only
+ * call with @unfalloc.  An entry probe only, whatever the mode: an exit
+ * can be missed (see op_enter()), and on 6.1 a BPF trampoline cannot
+ * share this function with pcdrop.ko's livepatch (see pcdrop-stat.c).
+ * The rollback starts here and ends when the vfs_fallocate() that called
+ * shmem_fallocate() returns (the loader attaches this only with that
+ * function's exit), so it is the third caller's return address
+ * (shmem_fallocate(), vfs_fallocate(), its caller).  Inside an operation,
+ * it neither starts one nor deepens it: nothing would undo that.  An
+ * operation whose exit was missed is found by vfs_fallocate()'s entry,
+ * just before this one.
+ */
 SEC("kprobe/shmem_undo_range")
 int BPF_KPROBE(undo_kp, struct inode *inode, __u64 lstart, __u64 lend, __u64 unfalloc)
 {
-	return undo_enter(inode, unfalloc);
+	return op_enter(ctx, PCDROP_OP_FALLOC_ROLLBACK, inode, (__u8)unfalloc, false, 3);
 }
 
 SEC("fentry/generic_fadvise")
 int BPF_PROG(fadvise_fe, struct file *file, __u64 offset, __u64 len, __u64 advice)
 {
-	return fadvise_enter(file, advice);
+	return fadvise_enter(ctx, file, advice);
 }
 
 SEC("kprobe/generic_fadvise")
 int BPF_KPROBE(fadvise_kp, struct file *file, __u64 offset, __u64 len, __u64 advice)
 {
-	return fadvise_enter(file, advice);
+	return fadvise_enter(ctx, file, advice);
 }
 
 /* Compaction contexts, for attributing lru_add_drain_all(). */
 SEC("fentry/sysctl_compaction_handler")
 int BPF_PROG(compact_fe)
 {
-	return op_enter(OP_COMPACTION, NULL, true);
+	return op_enter(ctx, OP_COMPACTION, NULL, true, true, 1);
 }
 
 SEC("kprobe/sysctl_compaction_handler")
 int BPF_KPROBE(compact_kp)
 {
-	return op_enter(OP_COMPACTION, NULL, true);
+	return op_enter(ctx, OP_COMPACTION, NULL, true, true, 1);
 }
 
 SEC("fentry/kcompactd_do_work")
 int BPF_PROG(kcompactd_fe)
 {
-	return op_enter(OP_COMPACTION, NULL, true);
+	return op_enter(ctx, OP_COMPACTION, NULL, true, true, 1);
 }
 
 SEC("kprobe/kcompactd_do_work")
 int BPF_KPROBE(kcompactd_kp)
 {
-	return op_enter(OP_COMPACTION, NULL, true);
+	return op_enter(ctx, OP_COMPACTION, NULL, true, true, 1);
 }
 
 /* An fexit program is bound to one function; a kretprobe is not. */
@@ -391,7 +459,6 @@ int BPF_PROG(name)			\
 OP_FEXIT(truncate_fx, do_truncate)
 OP_FEXIT(fallocate_fx, vfs_fallocate)
 OP_FEXIT(evict_fx, evict)
-OP_FEXIT(undo_fx, shmem_undo_range)
 OP_FEXIT(fadvise_fx, generic_fadvise)
 OP_FEXIT(compact_fx, sysctl_compaction_handler)
 OP_FEXIT(kcompactd_fx, kcompactd_do_work)

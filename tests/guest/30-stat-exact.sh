@@ -22,12 +22,14 @@ WRONG=${PCDROP_TEST_WRONG:-0}	# set to 1 to see the checks fail
 #            i_state wake-up: 3 on 6.1, 2 on 6.12, 1 on 7.3, less
 #            inode_sub_bytes() where it exists), and one xa_lock from
 #            xa_destroy() in clear_inode()
-#  fallocate rollback: the same inode_sub_bytes() as truncate
+#  fallocate rollback: the same inode_sub_bytes() as truncate, and
+#            shmem_fallocate() clearing inode->i_private after the undo
+#            (the operation ends when vfs_fallocate() returns)
 extra() {
 	case $KVER in
-	6.1.*) set -- "$1" truncate:0:0 punch:2:0 unlink:3:1 memfd:3:1 rollback:0:0 ;;
-	6.12.*) set -- "$1" truncate:1:0 punch:3:0 unlink:3:1 memfd:3:1 rollback:1:0 ;;
-	*) set -- "$1" truncate:1:0 punch:3:0 unlink:2:1 memfd:2:1 rollback:1:0 ;;
+	6.1.*) set -- "$1" truncate:0:0 punch:2:0 unlink:3:1 memfd:3:1 rollback:1:0 ;;
+	6.12.*) set -- "$1" truncate:1:0 punch:3:0 unlink:3:1 memfd:3:1 rollback:2:0 ;;
+	*) set -- "$1" truncate:1:0 punch:3:0 unlink:2:1 memfd:2:1 rollback:2:0 ;;
 	esac
 	want=$1
 	shift

@@ -125,4 +125,26 @@ stat_snap /tmp/s
 expect_eq "... and the rest still counts" "$removed" "$(op_field /tmp/s TRUNCATE TMPFS removed_single)"
 check "stop" $STAT stop
 expect_eq "no programs are left" "$progs0" "$(wait_progs "$progs0")"
+
+# The fallocate rollback starts at shmem_undo_range()'s entry and ends at
+# vfs_fallocate()'s exit: without the latter, the former is not hooked
+# either (its operation would never end, and its slot stay taken).
+out=$($STAT start --without vfs_fallocate 2>&1)
+rc=$?
+check "start with vfs_fallocate missing succeeds" test $rc = 0
+check "... saying the rollback is unavailable with it" sh -c \
+	"echo '$out' | grep -q 'vfs_fallocate is not attached: the fallocate-rollback operation unavailable'"
+check "... and leaves shmem_undo_range() unhooked" \
+	test ! -e /sys/fs/bpf/pcdrop/links/kprobe-shmem_undo_range
+check "dump lists it as unavailable" sh -c \
+	"$STAT dump | grep -q '^unavailable: the fallocate-rollback operation (shmem_undo_range'"
+mkdir -p /tmp/small && mount -t tmpfs -o size=8m tmpfs /tmp/small
+./pcload write /tmp/small/fill 1024 > /dev/null
+./pcload rollback /tmp/small/f $((6 << 20)) > /dev/null
+./pcload truncate /tmp/small/t 16 > /dev/null
+umount /tmp/small
+stat_snap /tmp/s
+expect_eq "... no rollback is counted" 0 "$(op_field /tmp/s FALLOC_ROLLBACK TMPFS calls)"
+expect_eq "... and the truncate after it is" 1 "$(op_field /tmp/s TRUNCATE TMPFS calls)"
+check "stop" $STAT stop
 finish

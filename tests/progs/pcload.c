@@ -8,6 +8,10 @@
  *   pcload memfd PAGES                  memfd_create, write, close
  *   pcload write PATH PAGES [sync]      write and keep the file
  *   pcload rollback PATH BYTES          fallocate that must fail with ENOSPC
+ *   pcload truncmany DIR N PAGES        N processes on every CPU write DIR/tI
+ *                                       of PAGES pages each and ftruncate it
+ *                                       to 0 all at once, then once more each,
+ *                                       one process at a time
  *   pcload asuser UID CMD ARGS...       run CMD with UID and GID UID, no groups
  *
  * Each prints "ino=N dev=MAJ:MIN ns=T calls=C": the inode, the time of the measured
@@ -24,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <grp.h>
@@ -80,6 +85,79 @@ static int create(const char *path, long pages, int sync)
 	if (sync && fsync(fd))
 		die("fsync");
 	return fd;
+}
+
+static void xread(int fd)
+{
+	char c;
+
+	if (read(fd, &c, 1) != 1)
+		die("read");
+}
+
+static void xwrite(int fd)
+{
+	if (write(fd, "x", 1) != 1)
+		die("write");
+}
+
+/*
+ * Truncations that overlap: every child waits at the barrier @go (a pipe
+ * its parent closes once all are ready) with its file written, so all
+ * enter ftruncate() together and the scheduler interleaves them inside
+ * the kernel.  The second truncate of each (of a file now empty) runs
+ * alone: it is the next operation of the same task, the one a task slot
+ * left behind by the first would swallow.
+ */
+static int truncmany(const char *dir, int n, long pages)
+{
+	int go[2], ready[2], turn[2], done[2], i, fd, status, failed = 0;
+	cpu_set_t all;
+	char path[256];
+
+	CPU_ZERO(&all);
+	for (i = 0; i < CPU_SETSIZE; i++)
+		CPU_SET(i, &all);
+	if (sched_setaffinity(0, sizeof(all), &all))
+		die("sched_setaffinity");
+	if (pipe(go) || pipe(ready) || pipe(turn) || pipe(done))
+		die("pipe");
+	for (i = 0; i < n; i++) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			die("fork");
+		if (pid)
+			continue;
+		close(go[1]);
+		snprintf(path, sizeof(path), "%s/t%d", dir, i);
+		fd = create(path, pages, 0);
+		xwrite(ready[1]);
+		if (read(go[0], path, 1) != 0)
+			die("barrier");
+		if (ftruncate(fd, 0))
+			die("ftruncate");
+		xwrite(done[1]);
+		xread(turn[0]);
+		if (ftruncate(fd, 0))
+			die("ftruncate");
+		xwrite(done[1]);
+		_exit(0);
+	}
+	close(go[0]);
+	for (i = 0; i < n; i++)
+		xread(ready[0]);
+	close(go[1]);
+	for (i = 0; i < n; i++)
+		xread(done[0]);
+	for (i = 0; i < n; i++) {
+		xwrite(turn[1]);
+		xread(done[0]);
+	}
+	for (i = 0; i < n; i++)
+		if (wait(&status) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
+			failed = 1;
+	return failed;
 }
 
 static void report(const char *ino, long long ns, long calls)
@@ -164,6 +242,11 @@ int main(int argc, char **argv)
 		}
 		report(ino, now_ns() - t, 1);
 		close(fd);
+	} else if (!strcmp(argv[1], "truncmany")) {
+		if (argc < 5)
+			goto usage;
+		if (truncmany(argv[2], atoi(argv[3]), atol(argv[4])))
+			return 1;
 	} else {
 		goto usage;
 	}
