@@ -42,6 +42,7 @@ R=$work/results/dkms
 VER=$(cat VERSION)
 SERIES=$(echo "${PCDROP_SERIES:-$(scripts/kernels.sh list full)}" | sed 's/canaries//')
 . tests/tap.sh
+. tests/by-debian.sh
 
 # cr NAME CMD...: run CMD in the DKMS chroot NAME, in $W (bind-mounted).
 cr() {
@@ -430,19 +431,9 @@ else
 	tar -cf - --exclude=./build --exclude=./results . | tar -xf - -C "$W/src"
 fi
 
-bw=""
-tx=""
-for s in $SERIES; do
-	if ! k=$(scripts/kernels.sh fetch "$s" 2>"$R/fetch-$s.log"); then
-		tap "not ok" "fetch the newest $s kernel # see $R/fetch-$s.log"
-		continue
-	fi
-	case $(cat "$PCDROP_CACHE/kernels/$k/compiler") in
-	gcc-12) bw="$bw $k" ;;
-	gcc-14) tx="$tx $k" ;;
-	*) echo "# $k: no DKMS chroot has its compiler (Debian 12: gcc-12, 13: gcc-14)" ;;
-	esac
-done
+# shellcheck disable=SC2086
+by_debian $SERIES
+bw=$BW tx=$TX
 
 # The packages are built once, in the Debian 12 chroot, as a buildd would.
 # pcdrop-stat's vmlinux.h comes from the BTF of the first kernel of the

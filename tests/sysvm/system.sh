@@ -40,6 +40,7 @@ cd "$top" || exit 1
 . scripts/common.sh
 . tests/tap.sh
 . tests/sysvm/boot.sh
+. tests/by-debian.sh
 [ $# = 1 ] || die "usage: system.sh DEBDIR"
 debs=$(cd "$1" && pwd)
 work=${PCDROP_WORK:-$top}
@@ -127,7 +128,6 @@ image() {
 }
 
 echo "TAP version 13"
-bw="" tx=""
 series=${PCDROP_SYSTEM_SERIES:-}
 if [ -z "$series" ]; then
 	for s in 6.1 6.12+deb12 7.3 6.12; do
@@ -136,20 +136,11 @@ if [ -z "$series" ]; then
 		esac
 	done
 fi
-for s in $series; do
-	if ! k=$(scripts/kernels.sh fetch "$s" 2>"$R/fetch-$s.log"); then
-		tap "not ok" "fetch the newest $s kernel # see $R/fetch-$s.log"
-		continue
-	fi
-	case $(cat "$PCDROP_CACHE/kernels/$k/compiler") in
-	gcc-12) bw="$bw $k" ;;
-	gcc-14) tx="$tx $k" ;;
-	*) echo "# $k: no system-test image for its Debian" ;;
-	esac
-done
 # shellcheck disable=SC2086
-[ -z "$bw" ] || image full $bw
+by_debian $series
 # shellcheck disable=SC2086
-[ -z "$tx" ] || image "$([ -n "$bw" ] && echo short || echo full)" $tx
+[ -z "$BW" ] || image full $BW
+# shellcheck disable=SC2086
+[ -z "$TX" ] || image "$([ -n "$BW" ] && echo short || echo full)" $TX
 echo "1..$N"
 [ "$FAILED" = 0 ]
