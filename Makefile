@@ -7,8 +7,11 @@
 # make soak         the long runs make check leaves out (SOAK_MINUTES=60)
 # make demo         boot the default kernel in QEMU and show pcdrop at work
 # make check-fresh  make demo in a fresh Debian 12 chroot (git, make only)
-# make dkms-install register, build and install pcdrop with DKMS (as root)
-# make dkms-uninstall  remove it from DKMS again
+# make dkms-install register, build and install pcdrop with DKMS (as root),
+#                   with the admin command, pcdrop.service (enabled) and
+#                   /etc/pcdrop/pcdrop.conf (make admin-install)
+# make dkms-uninstall  unload pcdrop, remove it from DKMS, and remove what
+#                   admin-install installed, config and state included
 # make deb          build the Debian packages pcdrop-dkms and pcdrop-stat
 #                   (into DEB_OUT)
 # make bpf          build bpf/pcdrop-stat (static) and the tests' programs
@@ -135,14 +138,40 @@ dkms-source:
 	install -m 644 $(wildcard module/*.[chS]) $(DKMS_SRC)/module/
 	install -m 644 scripts/klp-convert.c scripts/btf-protos.c $(DKMS_SRC)/scripts/
 
-dkms-install: dkms-source
+# The admin command (admin/pcdrop, with the kernels dkms.conf builds for
+# filled in), its unit and its config (kept if it exists: the admin's).
+# The Debian package installs the same files through this target.
+UNITDIR ?= /lib/systemd/system
+SUPPORTED_KERNELS = $(shell sed -n 's/^BUILD_EXCLUSIVE_KERNEL="\(.*\)"$$/\1/p' dkms.conf)
+admin-install:
+	install -d $(DESTDIR)/usr/sbin $(DESTDIR)$(UNITDIR) $(DESTDIR)/etc/pcdrop
+	sed 's@#SUPPORTED_KERNELS#@$(subst \,\\,$(SUPPORTED_KERNELS))@' admin/pcdrop \
+		> $(DESTDIR)/usr/sbin/pcdrop
+	chmod 755 $(DESTDIR)/usr/sbin/pcdrop
+	install -m 644 admin/pcdrop.service $(DESTDIR)$(UNITDIR)/pcdrop.service
+	[ -e $(DESTDIR)/etc/pcdrop/pcdrop.conf ] || \
+		install -m 644 admin/pcdrop.conf $(DESTDIR)/etc/pcdrop/pcdrop.conf
+
+# Enabled wherever systemctl exists (it works offline, in a chroot too);
+# started, and so pcdrop loaded, only where systemd runs.
+dkms-install: dkms-source admin-install
 	dkms add -m pcdrop -v $(VERSION)
 	dkms build -m pcdrop -v $(VERSION) -k $(KVER)
 	dkms install -m pcdrop -v $(VERSION) -k $(KVER)
+	if command -v systemctl >/dev/null; then systemctl enable pcdrop.service; \
+	else echo "pcdrop: no systemctl: pcdrop.service is installed, not enabled"; fi
+	if [ -d /run/systemd/system ]; then systemctl daemon-reload && \
+		systemctl start pcdrop.service && /usr/sbin/pcdrop status; fi
 
+# pcdrop unload first: its bounds, and a stuck transition stops the
+# uninstall here, with pcdrop still loaded and the blocking tasks named.
 dkms-uninstall:
+	if [ -x /usr/sbin/pcdrop ]; then /usr/sbin/pcdrop unload; fi
+	if command -v systemctl >/dev/null; then systemctl disable pcdrop.service || true; fi
 	-dkms remove -m pcdrop -v $(VERSION) --all
 	rm -rf $(DESTDIR)/usr/src/pcdrop-$(VERSION)
+	rm -f $(DESTDIR)/usr/sbin/pcdrop $(DESTDIR)$(UNITDIR)/pcdrop.service
+	rm -rf $(DESTDIR)/etc/pcdrop $(DESTDIR)/var/lib/pcdrop
 
 # DKMS's CLEAN step, in its copy of the sources (never touches build/).
 dkms-clean:
@@ -166,5 +195,5 @@ clean:
 		debian/debhelper-build-stamp debian/*.debhelper.log debian/changelog
 	if [ -d $(KDIR) ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
-.PHONY: all module prototypes bpf stat-install check soak check-fresh demo clean dkms-source dkms-install dkms-uninstall dkms-clean deb
+.PHONY: all module prototypes bpf stat-install check soak check-fresh demo clean dkms-source admin-install dkms-install dkms-uninstall dkms-clean deb
 .DELETE_ON_ERROR:

@@ -10,7 +10,7 @@
  * entries in one walk on truncation and invalidation (shadow_batch.c).
  *
  * Usage: insmod pcdrop.ko [shmem_batch=0|1] [fadvise_lru_refs=0|1]
- *                         [shadow_batch=0|1]
+ *                         [shadow_batch=0|1] [swap_batch=0|1] [enable=0|1]
  *        /sys/module/pcdrop/parameters/ switches each path at run time;
  *        /sys/kernel/livepatch/pcdrop/enabled turns the patch off before
  *        rmmod.
@@ -68,10 +68,24 @@ static struct klp_patch patch = {
 
 static struct dentry *pcdrop_debugfs;
 
+/*
+ * The kill switch: pcdrop.enable=0 on the kernel command line reaches every
+ * modprobe of pcdrop (modprobe passes pcdrop.* words from /proc/cmdline),
+ * so even a load by hand or by another tool honours it, not only
+ * pcdrop.service.  Read-only: it only means something at load time.
+ */
+static bool enable = true;
+module_param(enable, bool, 0444);
+MODULE_PARM_DESC(enable, "0 refuses to load (pcdrop.enable=0 on the kernel command line)");
+
 static int __init pcdrop_init(void)
 {
 	int ret;
 
+	if (!enable) {
+		pr_info("not loading: enable=0 (pcdrop.enable=0 on the kernel command line?)\n");
+		return -ECANCELED;
+	}
 #ifndef PCDROP_TEST_FADVISE_ONLY
 	ret = pcdrop_shmem_batch_check();
 	if (ret)

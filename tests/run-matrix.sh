@@ -157,8 +157,8 @@ N=0
 echo "# lint and host builds"
 echo "TAP version 13"
 mkdir -p "$work/results"
-step "checkpatch --strict is clean on module/ and tests/runner/" "$work/results/checkpatch.log" \
-	scripts/checkpatch.sh module/*.[ch] tests/runner/misbehave.c
+step "checkpatch --strict is clean on module/, tests/runner/ and tests/hold/" "$work/results/checkpatch.log" \
+	scripts/checkpatch.sh module/*.[ch] tests/runner/misbehave.c tests/hold/pcdrop_hold.c
 step "the README's supported-kernels table matches tests/kernels.list" \
 	"$work/results/readme-kernels.log" tests/readme-kernels.sh
 step "every kernel of the list resolves the same concurrently from an empty cache" \
@@ -242,6 +242,11 @@ kernel_stream() {
 	step "build a copy named pcdrop_fadv (another livepatch of the fadvise function)" \
 		"$res/build-fadv.log" scripts/build-module.sh "$kver" "$b/fadv" \
 		PCDROP_NAME=pcdrop_fadv PCDROP_TEST_FADVISE_ONLY=1 || ok=0
+	# Suite 70's: keeps a task inside shmem_undo_range() (tests/hold).
+	rm -rf "$b/hold" && mkdir -p "$b/hold" && cp tests/hold/Kbuild tests/hold/pcdrop_hold.c "$b/hold/"
+	step "build pcdrop_hold.ko (test only: a stuck livepatch transition)" "$res/build-hold.log" \
+		scripts/with-compiler.sh "$kver" "$b/hold" make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" \
+		M="$(realpath "$b/hold")" KCFLAGS=-Werror modules || ok=0
 	step "the prototypes in kernel_api.h match $kver's BTF, and a wrong one is refused" \
 		"$res/prototypes.log" tests/check-prototypes.sh "$kver" || ok=0
 	if [ $ok = 1 ]; then
@@ -265,6 +270,7 @@ kernel_stream() {
 		cp "$b/missing/pcdrop.ko" "$share/pcdrop-missing-symbol.ko"
 		cp "$b/other/pcdrop_other.ko" "$share/pcdrop_other.ko"
 		cp "$b/fadv/pcdrop_fadv.ko" "$share/pcdrop_fadv.ko"
+		cp "$b/hold/pcdrop_hold.ko" "$share/pcdrop_hold.ko"
 	fi
 	cp -r tests/guest "$share/guest"
 	cp -r "$work/build/progs" "$share/progs"
@@ -277,6 +283,10 @@ kernel_stream() {
 	elif [ "$role" = full ]; then echo 250; else echo 100; fi > "$share/model-ops"
 	echo "${PCDROP_SHADOW_CYCLES:-2}" > "$share/shadow-cycles"
 	cp VERSION "$share/VERSION"
+	cp README.md "$share/README.md"
+	# The admin command, its unit and config as "make admin-install"
+	# installs them (suite 70 copies them into the guest's root).
+	make -s admin-install DESTDIR="$share/admin-root" > "$res/admin-install.log" 2>&1 || ok=0
 	export PCDROP_INITRD="$b/initrd.cpio.gz"
 	step "build the guest initramfs" "$res/initramfs.log" \
 		scripts/mkinitramfs.sh "$kver" "$PCDROP_INITRD" || ok=0

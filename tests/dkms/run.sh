@@ -21,8 +21,11 @@
 #     and skips the others without failing; booting the first kernel, the
 #     packaged module and the packaged pcdrop-stat work together (batched
 #     removals counted, the pinned map read with bpftool); a kernel
-#     upgrade's hook rebuilds the module; apt-get remove and purge leave
-#     nothing behind.
+#     upgrade's hook rebuilds the module; the package installs the admin
+#     command, pcdrop.service (enabled) and pcdrop.conf, and its postinst
+#     does not fail without systemd; apt-get remove leaves only the
+#     conffile and the unit's enablement, purge nothing; make dkms-install
+#     and dkms-uninstall the same.
 #
 # Prints one TAP stream ("1..N" last); exits non-zero if anything failed.
 # Environment: PCDROP_SERIES (names of tests/kernels.list, default: the
@@ -80,13 +83,29 @@ unpack() {
 	esac
 }
 
-# Nothing of pcdrop in chroot ROOT (after dkms remove / apt-get purge).
+# nothing_left ROOT [removed]: nothing of pcdrop in chroot ROOT (after
+# dkms remove, make dkms-uninstall, apt-get purge).  "removed": after
+# apt-get remove, which keeps the conffile /etc/pcdrop/pcdrop.conf and the
+# unit's enablement state until purge, as Debian policy wants.
 nothing_left() {
 	left=$(cd "$1" && { ls -d var/lib/dkms/pcdrop usr/src/pcdrop-* usr/sbin/pcdrop-stat \
-			usr/lib/pcdrop 2>/dev/null
+			usr/lib/pcdrop usr/sbin/pcdrop lib/systemd/system/pcdrop.service \
+			usr/lib/systemd/system/pcdrop.service var/lib/pcdrop 2>/dev/null
 		find lib/modules -name 'pcdrop.ko*' 2>/dev/null
-		grep -l pcdrop lib/modules/*/modules.dep 2>/dev/null; })
+		grep -l pcdrop lib/modules/*/modules.dep 2>/dev/null
+		if [ "${2:-}" != removed ]; then
+			ls -d etc/pcdrop 2>/dev/null
+			find etc/systemd var/lib/systemd -name '*pcdrop*' 2>/dev/null
+		fi; })
 	[ -z "$left" ] || { echo "left behind: $left"; return 1; }
+}
+
+# admin_installed ROOT: the admin command, the unit and the config are
+# installed in chroot ROOT, the unit enabled (sysinit.target wants it).
+admin_installed() {
+	[ -x "$1/usr/sbin/pcdrop" ] && [ -f "$1/lib/systemd/system/pcdrop.service" ] &&
+		[ -f "$1/etc/pcdrop/pcdrop.conf" ] &&
+		[ -L "$1/etc/systemd/system/sysinit.target.wants/pcdrop.service" ]
 }
 
 # Start from a chroot without pcdrop or fake kernels (a killed run may
@@ -262,6 +281,15 @@ deb_tests() {
 			tap "not ok" "$name: the package built and installed the converted module for $kver # ${ko:-no module}"
 		fi
 	done
+	step "$name: the package installs /usr/sbin/pcdrop, pcdrop.service (enabled) and /etc/pcdrop/pcdrop.conf" \
+		"$R/$name-admin.log" admin_installed "$root"
+	step "$name: its postinst says pcdrop is not loaded without systemd, and does not fail" \
+		"$R/$name-postinst.log" grep -x 'pcdrop: pcdrop.service is enabled; systemd is not running here (a chroot?), so pcdrop is not loaded now' \
+		"$R/$name-apt-install.log"
+	# Debian's /bin/sh is dash: the command runs there (exit 3: not loaded).
+	step "$name: pcdrop status runs under dash and exits 3 (not loaded)" "$R/$name-status.log" \
+		sh -c 'rc=0; PCDROP_WORK="" scripts/dkms-chroot.sh run "$1" "$2" /usr/sbin/pcdrop status || rc=$?; [ $rc = 3 ]' \
+		sh "$name" "$W"
 	kver=$1
 	ko=$(installed_ko "$root" "$kver")
 	if [ -n "$ko" ] && [ -x "$root/usr/sbin/pcdrop-stat" ] &&
@@ -282,8 +310,8 @@ deb_tests() {
 			find "/lib/modules/$2" -name "pcdrop.ko*" | grep .' sh "$VER" "$kver"
 	step "$name: apt-get remove pcdrop-dkms pcdrop-stat succeeds" "$R/$name-apt-remove.log" \
 		cr "$name" apt-get remove -y -q pcdrop-dkms pcdrop-stat
-	step "$name: after apt-get remove nothing of pcdrop is left" "$R/$name-removed.log" \
-		nothing_left "$root"
+	step "$name: after apt-get remove nothing of pcdrop is left but its conffile" "$R/$name-removed.log" \
+		nothing_left "$root" removed
 	# shellcheck disable=SC2086
 	step "$name: installing the packages again succeeds" "$R/$name-apt-reinstall.log" \
 		cr "$name" apt-get install -y -q $debs
@@ -360,6 +388,18 @@ chroot_tests() {
 		sh -c 'PCDROP_WORK="" scripts/dkms-chroot.sh run "$1" "$2" \
 			make -C "$2/src" dkms-install KVER="$3" &&
 			find "$4/lib/modules/$3" -name "pcdrop.ko*" | grep .' sh "$name" "$W" "$first" "$root"
+	# Enabled where the chroot has systemctl (Debian 13's; Debian 12's
+	# minbase has none: installed, not enabled, and said so).
+	if [ -x "$root/bin/systemctl" ]; then
+		step "$name: ... with /usr/sbin/pcdrop, pcdrop.service (enabled) and pcdrop.conf" \
+			"$R/$name-make-admin.log" admin_installed "$root"
+	else
+		step "$name: ... with /usr/sbin/pcdrop, pcdrop.service and pcdrop.conf (no systemctl: not enabled, said)" \
+			"$R/$name-make-admin.log" sh -c '[ -x "$1/usr/sbin/pcdrop" ] &&
+				[ -f "$1/lib/systemd/system/pcdrop.service" ] && [ -f "$1/etc/pcdrop/pcdrop.conf" ] &&
+				grep -q "^pcdrop: no systemctl: pcdrop.service is installed, not enabled" "$2"' \
+			sh "$root" "$R/$name-make-install.log"
+	fi
 	step "$name: ... and make dkms-uninstall removes it again" "$R/$name-make-uninstall.log" \
 		uninstall_and_check "$name" "$root"
 	[ -f "$W/deb/pcdrop-dkms_${VER}_all.deb" ] && [ -f "$W/deb/pcdrop-stat_${VER}_amd64.deb" ] &&
