@@ -175,7 +175,7 @@ expect_eq "the README's config block is pcdrop.conf's settings" \
 	"$(grep -v '^#' /etc/pcdrop/pcdrop.conf | grep .)" \
 	"$(readme_block '**The config**' | sed 's/ *#.*//')"
 rcs=""
-readme_block '**Status.**' | sed 's/^sudo //' > /tmp/readme.sh
+readme_block '**Status.** `pcdrop status`' | sed 's/^sudo //' > /tmp/readme.sh
 while read -r line; do
 	sh -c "$line" >/dev/null 2>&1 </dev/null
 	rcs="$rcs $?"
