@@ -85,7 +85,7 @@ mkdir -p /mnt/u
 mount -t tmpfs -o huge=never,size=96M tmpfs /mnt/u
 seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 rm -f /tmp/done /tmp/poll-stop
-progs/shmem_model -s "$seed" -T 600 -U /tmp/done -m 16 -f /mnt/u/model > /tmp/model.out 2>&1 &
+progs/shmem_model -s "$seed" -T 900 -U /tmp/done -m 2 -f /mnt/u/model > /tmp/model.out 2>&1 &
 model=$!
 
 # poll: one line per change of the livepatches' "enabled/transition"
@@ -101,7 +101,7 @@ poll() {
 		done
 		[ "$line" = "$last" ] || echo "${line# }"
 		last=$line
-		sleep 0.05
+		sleep 0.1
 	done
 }
 poll > /tmp/poll.out &
@@ -109,7 +109,9 @@ poller=$!
 sleep 1
 $STAT reset > /dev/null
 start=$(date +%s)
-pcdrop upgrade > /tmp/up.out 2>&1
+# A generous bound: one transition under this load takes over a minute on
+# 6.12 under TCG.
+pcdrop upgrade --timeout 300 > /tmp/up.out 2>&1
 rc=$?
 took=$(($(date +%s) - start))
 stat_snap /tmp/s
