@@ -69,9 +69,22 @@ PROTOS_UNCHECKED = pcdrop: its prototypes cannot be checked against this kernel'
 
 all: module
 
+# pcdrop.ko, and the same sources built as pcdrop_next.ko in build/next
+# (its own objects): "pcdrop upgrade" relays through it so that a pcdrop
+# patch is enabled at every moment (docs/design.md, "Upgrading").  The
+# tests' copies under other names (PCDROP_NAME) build only themselves.
+NEXT := build/next
 module: $(CONVERTER) prototypes
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 	$(CURDIR)/$(CONVERTER) $(PCDROP_NAME).ko
+ifeq ($(PCDROP_NAME),pcdrop)
+	rm -rf $(NEXT)
+	install -d $(NEXT)/module
+	install -m 644 Kbuild VERSION $(NEXT)/
+	install -m 644 $(wildcard module/*.[chS]) $(NEXT)/module/
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(NEXT) PCDROP_NAME=pcdrop_next modules
+	$(CURDIR)/$(CONVERTER) $(NEXT)/pcdrop_next.ko
+endif
 
 $(CONVERTER): scripts/klp-convert.c
 	$(or $(CONVERTER_CC),$(error no C compiler (cc, gcc, gcc-N) for scripts/klp-convert.c)) -O2 -Wall -Wextra -o $@ $<
@@ -176,6 +189,7 @@ dkms-uninstall:
 # DKMS's CLEAN step, in its copy of the sources (never touches build/).
 dkms-clean:
 	rm -f $(CONVERTER) pcdrop.ko *.o *.mod *.mod.c .*.cmd modules.order Module.symvers
+	rm -rf $(NEXT)
 	rm -f module/*.o module/.*.cmd
 
 # debian/changelog is written from VERSION, so the package version cannot

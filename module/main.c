@@ -11,6 +11,7 @@
  *
  * Usage: insmod pcdrop.ko [shmem_batch=0|1] [fadvise_lru_refs=0|1]
  *                         [shadow_batch=0|1] [swap_batch=0|1] [enable=0|1]
+ *                         [takeover=0|1]
  *        /sys/module/pcdrop/parameters/ switches each path at run time;
  *        /sys/kernel/livepatch/pcdrop/enabled turns the patch off before
  *        rmmod.
@@ -27,6 +28,7 @@
 #include <linux/utsname.h>
 
 #include "fadvise_drain.h"
+#include "ipmodify.h"
 #include "shadow_batch.h"
 #include "shmem_batch.h"
 #include "vmlinux_symbols.h"
@@ -58,12 +60,36 @@ static struct klp_object objs[] = {
 	{
 		/* name being NULL means vmlinux */
 		.funcs = funcs,
+		.callbacks.pre_patch = pcdrop_ipmodify_pre_patch,
 	}, { }
 };
 
+/*
+ * What makes a livepatch a pcdrop for the next one (ipmodify.c).  The
+ * tests' copies that play other livepatches (pcdrop_other, pcdrop_fadv)
+ * leave it out: Kbuild defines PCDROP_KLP_STATE for the names pcdrop and
+ * pcdrop_next only.
+ */
+#ifdef PCDROP_KLP_STATE
+static struct klp_state states[] = {
+	{
+		.id = PCDROP_KLP_STATE_ID,
+		.version = PCDROP_STATE_VERSION,
+		.data = funcs,
+	}, { }
+};
+#endif
+
+/*
+ * No atomic replace (.replace): it would disable every other livepatch,
+ * another vendor's too.  "pcdrop upgrade" stacks instead (docs/design.md).
+ */
 static struct klp_patch patch = {
 	.mod = THIS_MODULE,
 	.objs = objs,
+#ifdef PCDROP_KLP_STATE
+	.states = states,
+#endif
 };
 
 static struct dentry *pcdrop_debugfs;
@@ -97,6 +123,9 @@ static int __init pcdrop_init(void)
 #endif
 #endif
 	ret = pcdrop_fadvise_drain_check();
+	if (ret)
+		return ret;
+	ret = pcdrop_ipmodify_takeover_check();
 	if (ret)
 		return ret;
 	ret = klp_enable_patch(&patch);

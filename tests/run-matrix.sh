@@ -165,8 +165,9 @@ N=0
 echo "# lint and host builds"
 echo "TAP version 13"
 mkdir -p "$work/results"
-step "checkpatch --strict is clean on module/, tests/runner/ and tests/hold/" "$work/results/checkpatch.log" \
-	scripts/checkpatch.sh module/*.[ch] tests/runner/misbehave.c tests/hold/pcdrop_hold.c
+step "checkpatch --strict is clean on module/, tests/runner/, tests/hold/ and tests/lp/" "$work/results/checkpatch.log" \
+	scripts/checkpatch.sh module/*.[ch] tests/runner/misbehave.c tests/hold/pcdrop_hold.c \
+	tests/lp/pcdrop_test_lp.c
 step "the README's supported-kernels table matches tests/kernels.list" \
 	"$work/results/readme-kernels.log" tests/readme-kernels.sh
 step "every kernel of the list resolves the same concurrently from an empty cache" \
@@ -182,6 +183,11 @@ step "the guest test programs (tests/shmem, tests/fadvise) build static without 
 step "build pcdrop-stat and tests/progs (static)" "$work/results/bpf.log" \
 	make bpf BPF_OUTPUT="$work/build/bpf"
 echo "1..$N"
+
+# next_version: VERSION with its last number plus one (suite 71's upgrade).
+next_version() {
+	awk -F. '{ print $1 "." $2 "." $3 + 1 }' VERSION
+}
 
 kernel_stream() {
 	series=$1
@@ -255,6 +261,15 @@ kernel_stream() {
 	step "build pcdrop_hold.ko (test only: a stuck livepatch transition)" "$res/build-hold.log" \
 		scripts/with-compiler.sh "$kver" "$b/hold" make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" \
 		M="$(realpath "$b/hold")" KCFLAGS=-Werror modules || ok=0
+	# Suite 71's: the next version (VERSION's last number plus one; make
+	# module builds its pcdrop_next.ko too), and another vendor's
+	# livepatch of an unrelated function (tests/lp).
+	step "build the next version, $(next_version), for the upgrade test" "$res/build-v2.log" \
+		scripts/build-module.sh "$kver" "$b/v2" PCDROP_VERSION="$(next_version)" || ok=0
+	rm -rf "$b/lp" && mkdir -p "$b/lp" && cp tests/lp/Kbuild tests/lp/pcdrop_test_lp.c "$b/lp/"
+	step "build pcdrop_test_lp.ko (test only: a livepatch of version_proc_show())" "$res/build-lp.log" \
+		scripts/with-compiler.sh "$kver" "$b/lp" make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" \
+		M="$(realpath "$b/lp")" KCFLAGS=-Werror modules || ok=0
 	step "the prototypes in kernel_api.h match $kver's BTF, and a wrong one is refused" \
 		"$res/prototypes.log" tests/check-prototypes.sh "$kver" || ok=0
 	if [ $ok = 1 ]; then
@@ -279,6 +294,11 @@ kernel_stream() {
 		cp "$b/other/pcdrop_other.ko" "$share/pcdrop_other.ko"
 		cp "$b/fadv/pcdrop_fadv.ko" "$share/pcdrop_fadv.ko"
 		cp "$b/hold/pcdrop_hold.ko" "$share/pcdrop_hold.ko"
+		cp "$b/pcdrop/build/next/pcdrop_next.ko" "$share/pcdrop_next.ko"
+		mkdir -p "$share/v2"
+		cp "$b/v2/pcdrop.ko" "$b/v2/build/next/pcdrop_next.ko" "$share/v2/"
+		next_version > "$share/v2/VERSION"
+		cp "$b/lp/pcdrop_test_lp.ko" "$share/pcdrop_test_lp.ko"
 	fi
 	cp -r tests/guest "$share/guest"
 	cp -r "$work/build/progs" "$share/progs"

@@ -69,9 +69,10 @@ same_module() {
 	! readelf -s -W "$2" | grep ' WEAK .* UND ' || { echo "weak undefined symbols left"; return 1; }
 }
 
-# The installed module of KVER in chroot ROOT, or nothing.
+# The installed module (NAME, default pcdrop) of KVER in chroot ROOT, or
+# nothing.
 installed_ko() {
-	find "$1/lib/modules/$2" -name 'pcdrop.ko*' 2>/dev/null | head -n 1
+	find "$1/lib/modules/$2" -name "${3:-pcdrop}.ko*" 2>/dev/null | head -n 1
 }
 
 # unpack KO OUT: a plain copy of a module DKMS may have compressed.
@@ -92,7 +93,7 @@ nothing_left() {
 	left=$(cd "$1" && { ls -d var/lib/dkms/pcdrop usr/src/pcdrop-* usr/sbin/pcdrop-stat \
 			usr/lib/pcdrop usr/sbin/pcdrop lib/systemd/system/pcdrop.service \
 			usr/lib/systemd/system/pcdrop.service var/lib/pcdrop 2>/dev/null
-		find lib/modules -name 'pcdrop.ko*' 2>/dev/null
+		find lib/modules -name 'pcdrop.ko*' -o -name 'pcdrop_next.ko*' 2>/dev/null
 		grep -l pcdrop lib/modules/*/modules.dep 2>/dev/null
 		if [ "${2:-}" != removed ]; then
 			ls -d etc/pcdrop 2>/dev/null
@@ -242,6 +243,17 @@ kernel_tests() {
 		tap ok "$name $kver: DKMS signed it after the conversion (signature last)"
 	else
 		tap "not ok" "$name $kver: DKMS signed it after the conversion (signature last)"
+	fi
+	# pcdrop upgrade's relay module, built and signed beside it.
+	next=$(installed_ko "$root" "$kver" pcdrop_next)
+	unpack "${next:-/dev/null}" "$W/dkms-next-$kver.ko"
+	if [ -n "$next" ] && [ -n "$ref" ] &&
+	   same_module "$ref/build/next/pcdrop_next.ko" "$W/dkms-next-$kver.ko" \
+		> "$R/$kver-compare-next.log" 2>&1 &&
+	   [ "$(tail -c 28 "$W/dkms-next-$kver.ko")" = "~Module signature appended~" ]; then
+		tap ok "$name $kver: pcdrop_next.ko is installed beside it, converted like make's and signed"
+	else
+		tap "not ok" "$name $kver: pcdrop_next.ko is installed beside it, converted like make's and signed # ${next:-none found}; see $R/$kver-compare-next.log"
 	fi
 	step "$name $kver: its modinfo says livepatch Y and vermagic $kver" "$R/$kver-modinfo.log" \
 		sh -c 'modinfo "$1" && modinfo -F livepatch "$1" | grep -qx Y &&

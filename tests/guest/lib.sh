@@ -218,7 +218,7 @@ refused_beside() {
 	# busybox insmod tries finit_module() and then init_module(): each
 	# attempt logs the line once.
 	expect_eq "with one line saying why" \
-		"pcdrop: $2() is already patched by another livepatch or ftrace user; not replacing it" \
+		"pcdrop: $2() is already patched by another livepatch or ftrace user; not replacing it (if that is an older pcdrop: pcdrop upgrade)" \
 		"$(dmesg_since "$_mark" | sort -u)"
 	check "nothing is left in /proc/modules" sh -c '! grep -q "^pcdrop " /proc/modules'
 	check "nothing is left in /sys/kernel/livepatch" test ! -e "$PCDROP_LP"

@@ -1,0 +1,194 @@
+# 71-upgrade.sh - "pcdrop upgrade" from the tree's version (V1) to the next
+# (V2, built with PCDROP_VERSION) while tmpfs files are written, truncated
+# and punched with data checks (shmem_model): a pcdrop patch is fully
+# enabled at every moment (the livepatch sysfs, polled through the relay),
+# no tmpfs folio leaves the page cache one by one meanwhile (pcdrop-stat's
+# removed_single: the stock path would), the end state is V2 named pcdrop
+# with the running module's switches, and another livepatch of an
+# unrelated function (pcdrop_test_lp.ko) stays enabled throughout.  The
+# module's takeover=1 refusals: nothing to take over, a load beside an
+# older pcdrop without it, a downgrade (the livepatch core's state
+# version).  The command's: a foreign livepatch stacked on a function pcdrop
+# replaces (the module cannot see it), a downgrade, and a stuck step that
+# is reversed alone, leaving the old pcdrop fully enabled.  Never forced.
+. ./guest/lib.sh
+. ./statlib.sh
+SUITE=upgrade
+KLP=/sys/kernel/livepatch
+V1=$(cat /mnt/host/VERSION)
+V2=$(cat /mnt/host/v2/VERSION)
+
+cp -a /mnt/host/admin-root/. /
+PATH=/usr/sbin:$PATH
+mods=/lib/modules/$(uname -r)
+mkdir -p "$mods/updates/dkms"
+
+# dkms_built DIR: the pcdrop.ko and pcdrop_next.ko of DIR are what DKMS built.
+dkms_built() {
+	cp "$1/pcdrop.ko" "$1/pcdrop_next.ko" "$mods/updates/dkms/" && depmod
+}
+
+# tmpfs_sum FIELD: that counter of the last stat_snap (/tmp/s), summed
+# over every operation on tmpfs.
+tmpfs_sum() {
+	awk -v f="$1" '
+	{ split($1, p, ".") }
+	p[1] == "ops" && p[3] == "key" && p[4] == "fs" { s[p[2]] = $2 }
+	p[1] == "ops" && p[3] == "value" && p[4] == f { v[p[2]] = $2 }
+	END { for (i in s) if (s[i] == "PCDROP_FS_TMPFS") t += v[i]; print t + 0 }' /tmp/s
+}
+
+# -- the module's refusals
+mark=$(dmesg_mark)
+check "takeover=1 with no pcdrop loaded is refused" \
+	sh -c '! insmod /mnt/host/pcdrop_next.ko takeover=1 2>/dev/null'
+# The first out-of-tree module of the boot taints the kernel: those lines
+# are left out.
+expect_eq "with one line" \
+	"pcdrop_next: takeover=1, but no pcdrop is loaded to take over from; not loading" \
+	"$(dmesg_since "$mark" | grep -v taint | sort -u)"
+check "and nothing is left" test ! -e /sys/module/pcdrop_next
+
+check "pcdrop-stat starts" $STAT start
+check "another vendor's livepatch of version_proc_show() loads" \
+	insmod /mnt/host/pcdrop_test_lp.ko
+check "and finishes its transition" wait_for 120 grep -qx 0 $KLP/pcdrop_test_lp/transition
+expect_eq "and is in effect" pcdrop_test_lp "$(cat /proc/version)"
+check "pcdrop $V1 loads, fadvise_lru_refs=0" pcdrop_load fadvise_lru_refs=0
+
+mark=$(dmesg_mark)
+check "$V2's pcdrop_next without takeover=1 is refused" \
+	sh -c '! insmod /mnt/host/v2/pcdrop_next.ko 2>/dev/null'
+expect_eq "with one line that names pcdrop upgrade" \
+	"pcdrop_next: shmem_undo_range() is already patched by another livepatch or ftrace user; not replacing it (if that is an older pcdrop: pcdrop upgrade)" \
+	"$(dmesg_since "$mark" | sort -u)"
+
+# -- a foreign livepatch stacked on pcdrop: pcdrop_fadv (no pcdrop state)
+# passes the module's check with takeover=1, as any livepatch of a function
+# an installed pcdrop replaces would; the command sees it in sysfs.
+dkms_built /mnt/host/v2
+check "a livepatch without pcdrop's state stacks on pcdrop with takeover=1" \
+	sh -c "insmod /mnt/host/pcdrop_fadv.ko takeover=1 && sleep 0.1"
+check "and finishes its transition" \
+	wait_for 120 sh -c "[ \"\$(cat $KLP/pcdrop_fadv/transition)\" = 0 ]"
+fn=$(ls $KLP/pcdrop_fadv/vmlinux | sed -n 's/,.*//p')
+out=$(pcdrop upgrade 2>&1)
+expect_eq "pcdrop upgrade refuses (exit 1)" 1 $?
+expect_eq "with one line naming it" \
+	"pcdrop: $fn() is also patched by the livepatch pcdrop_fadv; not upgrading (the new pcdrop would bypass it)" "$out"
+echo 0 > $KLP/pcdrop_fadv/enabled
+check "once it is gone" wait_for 120 test ! -e $KLP/pcdrop_fadv
+rmmod pcdrop_fadv
+
+# -- the upgrade, under load
+mkdir -p /mnt/u
+mount -t tmpfs -o huge=never,size=96M tmpfs /mnt/u
+seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+rm -f /tmp/done /tmp/poll-stop
+progs/shmem_model -s "$seed" -T 900 -U /tmp/done -m 2 -f /mnt/u/model > /tmp/model.out 2>&1 &
+model=$!
+
+# poll: one line per change of the livepatches' "enabled/transition"
+# (- when absent): pcdrop, pcdrop_next, pcdrop_test_lp.
+poll() {
+	last=""
+	while [ ! -e /tmp/poll-stop ]; do
+		line=""
+		for p in pcdrop pcdrop_next pcdrop_test_lp; do
+			e=$(cat $KLP/$p/enabled 2>/dev/null) && t=$(cat $KLP/$p/transition 2>/dev/null) ||
+				{ e=- t=; }
+			line="$line $p=$e${t:+/$t}"
+		done
+		[ "$line" = "$last" ] || echo "${line# }"
+		last=$line
+		sleep 0.1
+	done
+}
+poll > /tmp/poll.out &
+poller=$!
+sleep 1
+$STAT reset > /dev/null
+start=$(date +%s)
+# A generous bound: one transition under this load takes over a minute on
+# 6.12 under TCG.
+pcdrop upgrade --timeout 300 > /tmp/up.out 2>&1
+rc=$?
+took=$(($(date +%s) - start))
+stat_snap /tmp/s
+check "the load ran through the whole upgrade" running $model
+touch /tmp/poll-stop /tmp/done
+wait $poller
+wait $model
+expect_eq "the model saw no lost data (seed $seed)" 0 $?
+sed 's/^/# /' /tmp/up.out
+echo "# $(uname -r): pcdrop upgrade took $took s under the load; the livepatches as polled:"
+sed 's/^/#   /' /tmp/poll.out
+expect_eq "pcdrop upgrade exits 0" 0 $rc
+expect_eq "and says what it did" \
+	"pcdrop: upgraded $V1 to $V2 on $(uname -r), off: fadvise_lru_refs=0" "$(tail -n 1 /tmp/up.out)"
+check "some pcdrop patch is fully enabled at every poll" \
+	sh -c "! grep -v -e 'pcdrop=1/0 ' -e 'pcdrop_next=1/0 ' /tmp/poll.out"
+check "the relay was seen: pcdrop_next fully enabled while pcdrop was disabled or gone" \
+	grep -q -e 'pcdrop=0/1 pcdrop_next=1/0' -e 'pcdrop=- pcdrop_next=1/0' /tmp/poll.out
+expect_eq "it began and ended with pcdrop alone" \
+	"pcdrop=1/0 pcdrop_next=- pcdrop_test_lp=1/0 pcdrop=1/0 pcdrop_next=- pcdrop_test_lp=1/0" \
+	"$(head -n 1 /tmp/poll.out) $(tail -n 1 /tmp/poll.out)"
+check "the other vendor's livepatch stayed enabled at every poll" \
+	sh -c "! grep -v 'pcdrop_test_lp=1/0' /tmp/poll.out"
+expect_eq "and is still in effect" pcdrop_test_lp "$(cat /proc/version)"
+single=$(tmpfs_sum removed_single)
+batched=$(tmpfs_sum batched_folios)
+echo "# during the upgrade: $batched folios removed in batches, $single one by one"
+expect_eq "no folio removed one by one during the upgrade (pcdrop-stat)" 0 "$single"
+check "while the load's removals went on in batches" test "$batched" -gt 0
+expect_eq "pcdrop is now $V2" "$V2" "$(cat /sys/module/pcdrop/version)"
+expect_eq "with the old switches: fadvise_lru_refs off, shmem_batch on" "N Y" \
+	"$(cat $PCDROP_PARAMS/fadvise_lru_refs) $(cat $PCDROP_PARAMS/shmem_batch)"
+check "and no pcdrop_next is left" sh -c "[ ! -e /sys/module/pcdrop_next ] && [ ! -e $KLP/pcdrop_next ]"
+umount /mnt/u
+
+# -- downgrades
+dkms_built /mnt/host
+out=$(pcdrop upgrade 2>&1)
+expect_eq "pcdrop upgrade to $V1 refuses (exit 1)" 1 $?
+expect_eq "with one line" \
+	"pcdrop: the installed pcdrop $V1 is older than the running $V2; not downgrading (pcdrop unload, then pcdrop load)" "$out"
+mark=$(dmesg_mark)
+check "the module refuses it too: $V1's pcdrop_next takeover=1" \
+	sh -c '! insmod /mnt/host/pcdrop_next.ko takeover=1 2>/dev/null'
+check "by the livepatch core's state check" sh -c \
+	"dmesg | tail -n +$((mark + 1)) | grep -q 'Livepatch patch (pcdrop_next) is not compatible with the already installed livepatches'"
+check "$V2 stays active, alone" sh -c "[ \"\$(cat /sys/module/pcdrop/version)\" = $V2 ] &&
+	[ \"\$(cat $PCDROP_LP/enabled)/\$(cat $PCDROP_LP/transition)\" = 1/0 ] && [ ! -e /sys/module/pcdrop_next ]"
+
+# -- a stuck step: a truncate kept asleep in pcdrop's shmem_undo_range()
+# (pcdrop_hold.ko) holds pcdrop_next's transition back.
+dkms_built /mnt/host/v2
+dd if=/dev/zero of=/dev/shm/held bs=4096 count=4 2>/dev/null
+insmod /mnt/host/pcdrop_hold.ko path=/dev/shm/held
+truncate -s 0 /dev/shm/held &
+tpid=$!
+check "a truncate sleeps in shmem_undo_range()" \
+	wait_for 60 sh -c "grep -q shmem_undo_range /proc/$tpid/stack"
+pcdrop upgrade --timeout 10 > /tmp/up.out 2>&1
+expect_eq "pcdrop upgrade --timeout 10 exits 2" 2 $?
+sed 's/^/# /' /tmp/up.out
+check "it names the task" \
+	grep -qx "  task $tpid (process $tpid) truncate: patch_state 0, waiting for 1" /tmp/up.out
+check "it reverses that step alone: writes 0 to pcdrop_next's enabled" \
+	grep -qx "pcdrop: reverting: writing 0 to $KLP/pcdrop_next/enabled" /tmp/up.out
+expect_eq "and says where it stands" \
+	"pcdrop: reverted: pcdrop stays active, pcdrop_next unloaded" "$(tail -n 1 /tmp/up.out)"
+check "pcdrop $V2 is fully enabled, no pcdrop_next" sh -c \
+	"[ \"\$(cat $PCDROP_LP/enabled)/\$(cat $PCDROP_LP/transition)\" = 1/0 ] && [ ! -e /sys/module/pcdrop_next ]"
+check "once the lock is released the truncate finishes" rmmod pcdrop_hold
+wait $tpid
+check "nothing forced" sh -c "! dmesg | grep -q 'forcing remaining tasks'"
+rm -f /dev/shm/held
+
+check "pcdrop unloads" pcdrop_unload
+echo 0 > $KLP/pcdrop_test_lp/enabled
+check "and the other livepatch" wait_for 120 test ! -e $KLP/pcdrop_test_lp
+rmmod pcdrop_test_lp
+$STAT stop > /dev/null
+finish
