@@ -186,22 +186,9 @@ check "and unload" pcdrop unload
 
 # -- stuck transitions (the livepatch core signals the tasks left after
 # 15 s: the test does not control when, and its line is left out below)
-# hold_and_truncate: a file with data whose first folio pcdrop_hold.ko
-# locks, and a truncate of it sleeping inside shmem_undo_range().
-hold_and_truncate() {
-	dd if=/dev/zero of=/dev/shm/held bs=4096 count=4 2>/dev/null &&
-		insmod /mnt/host/pcdrop_hold.ko path=/dev/shm/held &&
-		{ truncate -s 0 /dev/shm/held & } &&
-		tpid=$! &&
-		wait_for 60 sh -c "grep -q shmem_undo_range /proc/$tpid/stack"
-}
-
-release() {
-	rmmod pcdrop_hold && wait "$tpid"
-}
-
+# (hold_and_truncate, release_hold: lib.sh)
 check "a truncate sleeps in shmem_undo_range() on a folio pcdrop_hold.ko keeps locked" \
-	hold_and_truncate
+	hold_and_truncate /mnt/host/pcdrop_hold.ko
 check "modprobe pcdrop starts a transition that it holds back" \
 	sh -c 'modprobe pcdrop && [ "$(cat /sys/kernel/livepatch/pcdrop/transition)" = 1 ]'
 js=$(pcdrop status --json)
@@ -212,12 +199,12 @@ check "and it names the truncate among the blocking tasks" \
 	sh -c "echo '$js' | awk -f ./jsonflat.awk | grep -qx 'blocking_tasks\.[0-9]*\.pid $tpid'"
 check "the human status lists it too" sh -c \
 	"pcdrop status | grep -qx '  task $tpid (process $tpid) truncate: patch_state 0, waiting for 1'"
-check "once the lock is released the truncate finishes" release
+check "once the lock is released the truncate finishes" release_hold
 check "and so does the transition" wait_for 120 patch_settled
 expect_eq "status exits 0" 0 "$(status_rc)"
 check "pcdrop unloads" pcdrop unload
 
-check "again a truncate sleeps in shmem_undo_range()" hold_and_truncate
+check "again a truncate sleeps in shmem_undo_range()" hold_and_truncate /mnt/host/pcdrop_hold.ko
 mark=$(dmesg_mark)
 pcdrop load --timeout 10 > /tmp/load.out 2>&1
 expect_eq "pcdrop load times out and exits 2" 2 $?
@@ -241,11 +228,11 @@ expect_eq "the kernel log: the load, its reversal to unpatching, the unload" \
 	"$(dmesg_since "$mark" | grep -v '^livepatch: signaling remaining tasks$' | sort)"
 check "and nothing forced" sh -c "! dmesg | grep -q 'forcing remaining tasks'"
 expect_eq "status exits 3" 3 "$(status_rc)"
-check "once the lock is released the truncate finishes" release
+check "once the lock is released the truncate finishes" release_hold
 expect_eq "and the file is empty" 0 "$(stat -c %s /dev/shm/held)"
 
 check "pcdrop loads again" pcdrop load
-check "a truncate sleeps in pcdrop's shmem_undo_range()" hold_and_truncate
+check "a truncate sleeps in pcdrop's shmem_undo_range()" hold_and_truncate /mnt/host/pcdrop_hold.ko
 pcdrop unload --timeout 5 > /tmp/unload.out 2>&1
 expect_eq "pcdrop unload times out and exits 2" 2 $?
 sed 's/^/# /' /tmp/unload.out
@@ -256,7 +243,7 @@ check "it reverts by writing 1 to enabled" \
 check "and pcdrop stays loaded and active" \
 	sh -c 'tail -n 1 /tmp/unload.out | grep -qx "pcdrop: reverted: pcdrop stays loaded and active"'
 expect_eq "status exits 0" 0 "$(status_rc)"
-check "once the lock is released the truncate finishes" release
+check "once the lock is released the truncate finishes" release_hold
 check "and pcdrop unloads" pcdrop unload
 check "nothing forced" sh -c "! dmesg | grep -q 'forcing remaining tasks'"
 rm -f /dev/shm/held

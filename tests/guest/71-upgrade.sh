@@ -171,12 +171,7 @@ check "$V2 stays active, alone" sh -c "[ \"\$(cat /sys/module/pcdrop/version)\" 
 # -- a stuck step: a truncate kept asleep in pcdrop's shmem_undo_range()
 # (pcdrop_hold.ko) holds pcdrop_next's transition back.
 dkms_built /mnt/host/v2
-dd if=/dev/zero of=/dev/shm/held bs=4096 count=4 2>/dev/null
-insmod /mnt/host/pcdrop_hold.ko path=/dev/shm/held
-truncate -s 0 /dev/shm/held &
-tpid=$!
-check "a truncate sleeps in shmem_undo_range()" \
-	wait_for 60 sh -c "grep -q shmem_undo_range /proc/$tpid/stack"
+check "a truncate sleeps in shmem_undo_range()" hold_and_truncate /mnt/host/pcdrop_hold.ko
 pcdrop upgrade --timeout 10 > /tmp/up.out 2>&1
 expect_eq "pcdrop upgrade --timeout 10 exits 2" 2 $?
 sed 's/^/# /' /tmp/up.out
@@ -188,8 +183,7 @@ expect_eq "and says where it stands" \
 	"pcdrop: reverted: pcdrop stays active, pcdrop_next unloaded" "$(tail -n 1 /tmp/up.out)"
 check "pcdrop $V2 is fully enabled, no pcdrop_next" sh -c \
 	"[ \"\$(cat $PCDROP_LP/enabled)/\$(cat $PCDROP_LP/transition)\" = 1/0 ] && [ ! -e /sys/module/pcdrop_next ]"
-check "once the lock is released the truncate finishes" rmmod pcdrop_hold
-wait $tpid
+check "once the lock is released the truncate finishes" release_hold
 check "nothing forced" sh -c "! dmesg | grep -q 'forcing remaining tasks'"
 rm -f /dev/shm/held
 

@@ -71,6 +71,23 @@ expect_log_set() {
 	fi
 }
 
+# hold_and_truncate KO: a tmpfs file with data whose first folio
+# pcdrop_hold.ko (at KO, tests/hold) keeps locked, and a truncate of it
+# that sleeps inside shmem_undo_range(), the function pcdrop replaces: a
+# livepatch transition cannot switch that task.  Its pid is in tpid.
+hold_and_truncate() {
+	dd if=/dev/zero of=/dev/shm/held bs=4096 count=4 2>/dev/null &&
+		insmod "$1" path=/dev/shm/held &&
+		{ truncate -s 0 /dev/shm/held & } &&
+		tpid=$! &&
+		wait_for 60 sh -c "grep -q shmem_undo_range /proc/$tpid/stack"
+}
+
+# release_hold: unload pcdrop_hold.ko; the truncate then finishes.
+release_hold() {
+	rmmod pcdrop_hold && wait "$tpid"
+}
+
 # power_cut: in a system test (scripts/sysvm.sh), sync, then have the host
 # stop the guest at once, as a power cut would.
 power_cut() {

@@ -17,13 +17,8 @@ echo "# time: $SECONDS s"
 
 # The stuck transition.
 if [ -f hold.ko ]; then
-	dd if=/dev/zero of=/dev/shm/held bs=4096 count=16 2> /dev/null
-	check "pcdrop_hold.ko holds a tmpfs folio" insmod ./hold.ko path=/dev/shm/held
-	truncate -s 0 /dev/shm/held &
-	tpid=$!
-	sleep 2
-	check "the truncate sleeps in shmem_undo_range()" sh -c \
-		"grep -q shmem_undo_range /proc/$tpid/stack"
+	check "the truncate sleeps in shmem_undo_range() on a folio pcdrop_hold.ko keeps locked" \
+		hold_and_truncate ./hold.ko
 	out=$(pcdrop load --timeout 10 2>&1)
 	rc=$?
 	echo "$out" | sed 's/^/# /'
@@ -33,8 +28,7 @@ if [ -f hold.ko ]; then
 	*) fail "it names the truncating task and its stack" "pid $tpid" ;;
 	esac
 	stock
-	check "the hold is released" rmmod pcdrop_hold
-	check "the truncate finishes" wait $tpid
+	check "the hold is released and the truncate finishes" release_hold
 	rm -f /dev/shm/held
 else
 	fail "pcdrop_hold.ko was built for this kernel"
