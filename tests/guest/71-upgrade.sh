@@ -10,7 +10,9 @@
 # older pcdrop without it, a downgrade (the livepatch core's state
 # version).  The command's: a foreign livepatch stacked on a function pcdrop
 # replaces (the module cannot see it), a downgrade, and a stuck step that
-# is reversed alone, leaving the old pcdrop fully enabled.  Never forced.
+# is reversed alone, leaving the old pcdrop fully enabled; an upgrade left
+# midway (pcdrop_next on top, then alone): status says so, load refuses,
+# unload removes both, upgrade finishes it.  Never forced.
 . ./guest/lib.sh
 . ./statlib.sh
 SUITE=upgrade
@@ -93,23 +95,7 @@ if [ "$load" = yes ]; then
 else
 	echo "# $(uname -r): the upgrade runs without the tmpfs load here (make soak runs it under the load)"
 fi
-# poll: one line per change of the livepatches' "enabled/transition"
-# (- when absent): pcdrop, pcdrop_next, pcdrop_test_lp.
-poll() {
-	last=""
-	while [ ! -e /tmp/poll-stop ]; do
-		line=""
-		for p in pcdrop pcdrop_next pcdrop_test_lp; do
-			e=$(cat $KLP/$p/enabled 2>/dev/null) && t=$(cat $KLP/$p/transition 2>/dev/null) ||
-				{ e=- t=; }
-			line="$line $p=$e${t:+/$t}"
-		done
-		[ "$line" = "$last" ] || echo "${line# }"
-		last=$line
-		sleep 0.1
-	done
-}
-poll > /tmp/poll.out &
+lp_poll /tmp/poll-stop pcdrop pcdrop_next pcdrop_test_lp > /tmp/poll.out &
 poller=$!
 sleep 1
 $STAT reset > /dev/null
@@ -133,16 +119,7 @@ sed 's/^/#   /' /tmp/poll.out
 expect_eq "pcdrop upgrade exits 0" 0 $rc
 expect_eq "and says what it did" \
 	"pcdrop: upgraded $V1 to $V2 on $(uname -r), off: fadvise_lru_refs=0" "$(tail -n 1 /tmp/up.out)"
-check "some pcdrop patch is fully enabled at every poll" \
-	sh -c "! grep -v -e 'pcdrop=1/0 ' -e 'pcdrop_next=1/0 ' /tmp/poll.out"
-check "the relay was seen: pcdrop_next fully enabled while pcdrop was disabled or gone" \
-	grep -q -e 'pcdrop=0/1 pcdrop_next=1/0' -e 'pcdrop=- pcdrop_next=1/0' /tmp/poll.out
-expect_eq "it began and ended with pcdrop alone" \
-	"pcdrop=1/0 pcdrop_next=- pcdrop_test_lp=1/0 pcdrop=1/0 pcdrop_next=- pcdrop_test_lp=1/0" \
-	"$(head -n 1 /tmp/poll.out) $(tail -n 1 /tmp/poll.out)"
-check "the other vendor's livepatch stayed enabled at every poll" \
-	sh -c "! grep -v 'pcdrop_test_lp=1/0' /tmp/poll.out"
-expect_eq "and is still in effect" pcdrop_test_lp "$(cat /proc/version)"
+relay_seen /tmp/poll.out
 single=$(tmpfs_sum removed_single)
 batched=$(tmpfs_sum batched_folios)
 echo "# during the upgrade: $batched folios removed in batches, $single one by one"
@@ -186,6 +163,48 @@ check "pcdrop $V2 is fully enabled, no pcdrop_next" sh -c \
 check "once the lock is released the truncate finishes" release_hold
 check "nothing forced" sh -c "! dmesg | grep -q 'forcing remaining tasks'"
 rm -f /dev/shm/held
+
+# -- an upgrade stopped midway: pcdrop_next on top of pcdrop (a relay step
+# reversed or interrupted), then alone.
+# has TEXT PATTERN: a line of TEXT matches PATTERN (grep).
+has() {
+	printf '%s\n' "$1" | grep -q -- "$2"
+}
+
+# next_on: stack V2's pcdrop_next on pcdrop, as the relay's first step.
+next_on() {
+	modprobe pcdrop_next takeover=1 &&
+		wait_for 120 sh -c "[ \"\$(cat $KLP/pcdrop_next/transition 2>/dev/null)\" = 0 ]"
+}
+check "pcdrop_next stacks on pcdrop (the relay's first step, by hand)" next_on
+out=$(pcdrop status)
+expect_eq "pcdrop status: active (exit 0)" 0 $?
+check "and says the upgrade stopped midway" has "$out" \
+	"^upgrade stopped midway: pcdrop_next $V2 is loaded; pcdrop upgrade finishes it, pcdrop unload removes it$"
+check "--json names pcdrop_next's version" has "$(pcdrop status --json)" "\"pcdrop_next\":\"$V2\""
+out=$(pcdrop load 2>&1)
+expect_eq "pcdrop load refuses (exit 1)" 1 $?
+expect_eq "with one line" \
+	"pcdrop: pcdrop_next is loaded: an upgrade stopped midway (pcdrop upgrade finishes it, pcdrop unload removes it)" "$out"
+check "pcdrop unload removes both (the package's removal runs it)" pcdrop unload
+check "neither is left" sh -c "[ ! -e /sys/module/pcdrop ] && [ ! -e /sys/module/pcdrop_next ] && [ ! -e $KLP/pcdrop ] && [ ! -e $KLP/pcdrop_next ]"
+check "pcdrop loads again" pcdrop load
+check "pcdrop_next stacks on it again" next_on
+check "pcdrop is disabled and removed by hand: pcdrop_next alone" sh -c \
+	"echo 0 > $PCDROP_LP/enabled && while [ -e $PCDROP_LP ]; do sleep 0.1; done && rmmod pcdrop"
+out=$(pcdrop status --json)
+expect_eq "pcdrop status: still active (exit 0)" 0 $?
+check "in pcdrop_next $V2" has "$out" "\"state\":\"active\",\"version\":\"$V2\",.*\"pcdrop_next\":\"$V2\""
+check "whose functions it lists, with no other livepatch on them" \
+	has "$out" '"name":"shmem_undo_range","other_livepatches":\[\]'
+pcdrop upgrade > /tmp/up.out 2>&1
+expect_eq "pcdrop upgrade finishes the relay (exit 0)" 0 $?
+sed 's/^/# /' /tmp/up.out
+check "pcdrop $V2 alone again" sh -c "[ \"\$(cat /sys/module/pcdrop/version)\" = $V2 ] &&
+	[ \"\$(cat $PCDROP_LP/enabled)/\$(cat $PCDROP_LP/transition)\" = 1/0 ] && [ ! -e /sys/module/pcdrop_next ]"
+out=$(pcdrop upgrade 2>&1)
+expect_eq "pcdrop upgrade to the version running: nothing to do (exit 0)" 0 $?
+expect_eq "and says so" "pcdrop: pcdrop $V2 is already running; nothing to upgrade" "$out"
 
 check "pcdrop unloads" pcdrop_unload
 echo 0 > $KLP/pcdrop_test_lp/enabled

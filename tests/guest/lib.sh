@@ -111,6 +111,44 @@ wait_for() {
 	done
 }
 
+# lp_poll STOP NAME...: until the file STOP exists, one line each time the
+# livepatches NAME... change, as "NAME=enabled/transition" (- when
+# absent), polled every 0.1 s.
+lp_poll() {
+	lp_stop=$1
+	shift
+	lp_last=""
+	while [ ! -e "$lp_stop" ]; do
+		lp_line=""
+		for lp_p in "$@"; do
+			lp_e=$(cat "/sys/kernel/livepatch/$lp_p/enabled" 2>/dev/null) &&
+				lp_t=$(cat "/sys/kernel/livepatch/$lp_p/transition" 2>/dev/null) ||
+				{ lp_e=- lp_t=; }
+			lp_line="$lp_line $lp_p=$lp_e${lp_t:+/$lp_t}"
+		done
+		[ "$lp_line" = "$lp_last" ] || echo "${lp_line# }"
+		lp_last=$lp_line
+		sleep 0.1
+	done
+}
+
+# relay_seen POLL: what lp_poll of "pcdrop pcdrop_next pcdrop_test_lp"
+# wrote to POLL during a "pcdrop upgrade" is the relay: some pcdrop patch
+# fully enabled at every poll, pcdrop_next enabled on its own at some
+# point, pcdrop alone at both ends, the other livepatch enabled throughout.
+relay_seen() {
+	check "some pcdrop patch is fully enabled at every poll" \
+		sh -c "! grep -v -e 'pcdrop=1/0 ' -e 'pcdrop_next=1/0 ' $1"
+	check "the relay was seen: pcdrop_next fully enabled while pcdrop was disabled or gone" \
+		grep -q -e 'pcdrop=0/1 pcdrop_next=1/0' -e 'pcdrop=- pcdrop_next=1/0' "$1"
+	expect_eq "it began and ended with pcdrop alone" \
+		"pcdrop=1/0 pcdrop_next=- pcdrop_test_lp=1/0 pcdrop=1/0 pcdrop_next=- pcdrop_test_lp=1/0" \
+		"$(head -n 1 "$1") $(tail -n 1 "$1")"
+	check "the other vendor's livepatch stayed enabled at every poll" \
+		sh -c "! grep -v 'pcdrop_test_lp=1/0' $1"
+	expect_eq "and is still in effect" pcdrop_test_lp "$(cat /proc/version)"
+}
+
 patch_settled() {
 	[ "$(cat "$PCDROP_LP/transition" 2>/dev/null)" = 0 ]
 }
