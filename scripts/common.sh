@@ -129,3 +129,10 @@ qemu_tcg() {
 		-nographic -no-reboot -nic none \
 		-bios /usr/share/qemu/qboot.rom "$@" </dev/null
 }
+
+# next_version: VERSION with its last number plus one: the version the
+# upgrade tests (suite 71, tests/sysvm/system.sh) upgrade to.  Run from
+# the top of the tree.
+next_version() {
+	awk -F. '{ print $1 "." $2 "." $3 + 1 }' VERSION
+}

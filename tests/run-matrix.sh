@@ -184,11 +184,6 @@ step "build pcdrop-stat and tests/progs (static)" "$work/results/bpf.log" \
 	make bpf BPF_OUTPUT="$work/build/bpf"
 echo "1..$N"
 
-# next_version: VERSION with its last number plus one (suite 71's upgrade).
-next_version() {
-	awk -F. '{ print $1 "." $2 "." $3 + 1 }' VERSION
-}
-
 kernel_stream() {
 	series=$1
 	N=0
@@ -455,7 +450,8 @@ dkms_stream() {
 	echo "# dkms"
 	tests/dkms/run.sh 2>"$work/results/dkms.log" | tee "$work/results/dkms.tap"
 	echo "# system (a booted Debian)"
-	tests/sysvm/system.sh "$work/build/dkms/deb" 2>"$work/results/system.log" |
+	tests/sysvm/system.sh "$work/build/dkms/deb" "$work/build/dkms/deb-next" \
+		2>"$work/results/system.log" |
 		tee "$work/results/system.tap"
 	p=0 f=0
 	for t in dkms system; do

@@ -25,7 +25,9 @@
 #     command, pcdrop.service (enabled) and pcdrop.conf, and its postinst
 #     does not fail without systemd; apt-get remove leaves only the
 #     conffile and the unit's enablement, purge nothing; make dkms-install
-#     and dkms-uninstall the same.
+#     and dkms-uninstall the same;
+#   - "make deb" also builds the next version (VERSION's last number plus
+#     one), for tests/sysvm/system.sh's upgrade.
 #
 # Prints one TAP stream ("1..N" last); exits non-zero if anything failed.
 # Environment: PCDROP_SERIES (names of tests/kernels.list, default: the
@@ -464,6 +466,16 @@ step "make deb builds pcdrop-dkms_${VER}_all.deb and pcdrop-stat_${VER}_amd64.de
 		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/sbin/pcdrop-stat$" &&
 		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/lib/pcdrop/pcdrop.bpf.o$"' \
 	sh "$W" "$VER"
+# The next version's packages, for the booted-Debian upgrade test
+# (tests/sysvm/system.sh): the same sources, VERSION's last number plus one.
+NEXT=$(next_version)
+step "make deb builds the next version's pcdrop-dkms_${NEXT}_all.deb (Debian 12 chroot)" \
+	"$R/make-deb-next.log" sh -c 'rm -rf "$1/src-next" && cp -a "$1/src" "$1/src-next" &&
+		echo "$2" > "$1/src-next/VERSION" &&
+		PCDROP_WORK="" scripts/dkms-chroot.sh run bookworm "$1" \
+		make -C "$1/src-next" deb DEB_OUT="$1/deb-next" VMLINUX_BTF="$1/vmlinux.btf" &&
+		dpkg-deb -f "$1/deb-next/pcdrop-dkms_$2_all.deb" Version | grep -qx "$2"' \
+	sh "$W" "$NEXT"
 
 # shellcheck disable=SC2086
 [ -z "$bw" ] || chroot_tests bookworm $bw

@@ -32,6 +32,14 @@ stat_field() {
 		grep -o "\"$2\":[0-9]*" | cut -d: -f2
 }
 
+# tmpfs_sum FIELD: a field of pcdrop-stat's counters summed over every
+# operation on tmpfs.
+tmpfs_sum() {
+	pcdrop-stat dump --json |
+		grep -o '"fs":"PCDROP_FS_TMPFS"},"value":{[^}]*}' |
+		grep -o "\"$1\":[0-9]*" | cut -d: -f2 | awk '{ s += $1 } END { print s + 0 }'
+}
+
 # stock: pcdrop is not loaded and no livepatch of it is left.
 stock() {
 	check "pcdrop is not loaded" test ! -e /sys/module/pcdrop
@@ -53,13 +61,14 @@ unlink_counted() {
 # purged: "apt-get purge" of both packages unloads pcdrop and leaves
 # nothing of them.
 purged() {
+	pg_ver=$(dpkg-query -W -f '${Version}' pcdrop-dkms)
 	check "apt-get purge pcdrop-dkms pcdrop-stat" sh -c \
 		'apt-get purge -y -q pcdrop-dkms pcdrop-stat > /tmp/purge.log 2>&1 || { cat /tmp/purge.log; false; }'
 	stock
 	for f in /etc/pcdrop /var/lib/pcdrop /usr/sbin/pcdrop /usr/sbin/pcdrop-stat \
 		/lib/systemd/system/pcdrop.service \
 		/etc/systemd/system/sysinit.target.wants/pcdrop.service \
-		/usr/src/pcdrop-"$(cat version)" /var/lib/dkms/pcdrop; do
+		"/usr/src/pcdrop-$pg_ver" /var/lib/dkms/pcdrop; do
 		check "purge left nothing: $f" test ! -e "$f"
 	done
 	expect_eq "no pcdrop module is left under /lib/modules" "" \

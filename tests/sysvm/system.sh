@@ -7,6 +7,12 @@
 # an admin would (apt-get install ./pcdrop-dkms_*.deb ./pcdrop-stat_*.deb:
 # DKMS builds for every kernel of the image; no systemd runs there, so
 # nothing loads), then boots:
+#   0. system-upgrade: pcdrop.service loaded pcdrop; under a tmpfs load
+#      with data checks and beside another livepatch, "apt-get install"
+#      of the next version's pcdrop-dkms upgrades the running pcdrop
+#      through its postinst with no stock moment (DKMS built that version
+#      on the host first, as it did the first: the postinst finds it
+#      built; a build under TCG would take minutes);
 #   1. system-active: pcdrop.service loaded pcdrop at boot, "pcdrop status
 #      --json" says active (exit 0), a tmpfs unlink goes in batches
 #      (pcdrop-stat); it creates /etc/pcdrop/disable if asked to;
@@ -22,14 +28,14 @@
 #      revert and leave the kernel stock; released, it loads; apt-get
 #      purge unloads it and leaves nothing.
 # make check covers each point once: the first image (Debian 12) runs
-# boot 1 on its other kernels, then 1 to 5 on its first (6.1); the other
+# boot 1 on its other kernels, then 0 to 5 on its first (6.1); the other
 # (Debian 13) runs boot 1 on each kernel (a purge there takes 80 s under
 # TCG: DKMS's depmod for each kernel).  With PCDROP_SYSTEM_ALL=1 (make
-# soak) every kernel runs 1 to 5 on its own disk.
+# soak) every kernel runs 0 to 5 on its own disk.
 #
-# Usage: system.sh DEBDIR (pcdrop-dkms_VER_all.deb and
-# pcdrop-stat_VER_amd64.deb; tests/dkms/run.sh builds them and calls
-# this).  Prints one TAP stream ("1..N" last); exits non-zero if anything
+# Usage: system.sh DEBDIR NEXTDEBDIR (pcdrop-dkms_VER_all.deb and
+# pcdrop-stat_VER_amd64.deb; the next version's pcdrop-dkms: what
+# tests/dkms/run.sh builds before run-matrix.sh calls this).  Prints one TAP stream ("1..N" last); exits non-zero if anything
 # failed.  Environment: PCDROP_SYSTEM_SERIES (names of tests/kernels.list;
 # default: those of PCDROP_SERIES among 6.1, 6.12+deb12, 6.12 and 7.3, or
 # all four), PCDROP_SYSTEM_ALL, PCDROP_WORK (build/system and
@@ -41,21 +47,26 @@ cd "$top" || exit 1
 . tests/tap.sh
 . tests/sysvm/boot.sh
 . tests/by-debian.sh
-[ $# = 1 ] || die "usage: system.sh DEBDIR"
+[ $# = 2 ] || die "usage: system.sh DEBDIR NEXTDEBDIR"
 debs=$(cd "$1" && pwd)
+nextdebs=$(cd "$2" && pwd)
 work=${PCDROP_WORK:-$top}
 W=$work/build/system
 R=$work/results/system
 VER=$(cat VERSION)
+NEXT=$(next_version)
 rm -rf "$W" "$R"
 mkdir -p "$W" "$R"
 cp tests/sysvm/system-lib.sh "$W/sys.sh"
 cp -r tests/hold "$W/hold-src"
+cp -r tests/lp "$W/lp-src"
+cp tests/shmem/shmem_model.c "$W/"
 echo "$VER" > "$W/version"
 
 # prepare DISK KVER: the packages installed on DISK (DKMS builds on the
 # host), and in /var/lib/sysvm what the boot scripts use: system-lib.sh,
-# the version, and pcdrop_hold.ko built for KVER.
+# the version, pcdrop_hold.ko and pcdrop_test_lp.ko built for KVER, and
+# shmem_model.
 prepare() {
 	step "$2: apt-get install ./pcdrop-dkms_${VER}_all.deb ./pcdrop-stat_${VER}_amd64.deb on the host, no systemd running: the packages install, nothing loads" \
 		"$R/$2.install.log" scripts/sysvm.sh run "$1" "$debs" sh -c '
@@ -65,12 +76,42 @@ prepare() {
 	grep -q "systemd is not running here" "$R/$2.install.log" &&
 		tap ok "$2: the package says pcdrop is not loaded in a chroot" ||
 		tap "not ok" "$2: the package says pcdrop is not loaded in a chroot # see $R/$2.install.log"
-	step "$2: pcdrop_hold.ko (test only) built in the image" "$R/$2.hold.log" \
-		scripts/sysvm.sh run "$1" "$W" sh -c '
-			rm -rf /tmp/hold && cp -r "$1/hold-src" /tmp/hold &&
+	step "$2: pcdrop_hold.ko and pcdrop_test_lp.ko (test only) and shmem_model built in the image" \
+		"$R/$2.hold.log" scripts/sysvm.sh run "$1" "$W" sh -c '
+			rm -rf /tmp/hold /tmp/lp && cp -r "$1/hold-src" /tmp/hold &&
+			cp -r "$1/lp-src" /tmp/lp &&
 			make -C "/lib/modules/$2/build" M=/tmp/hold modules &&
+			make -C "/lib/modules/$2/build" M=/tmp/lp modules &&
 			cp /tmp/hold/pcdrop_hold.ko /var/lib/sysvm/hold.ko &&
+			cp /tmp/lp/pcdrop_test_lp.ko /var/lib/sysvm/test_lp.ko &&
+			cc -O2 -pthread -o /var/lib/sysvm/shmem_model "$1/shmem_model.c" &&
 			cp "$1/sys.sh" "$1/version" /var/lib/sysvm/' sh "$W" "$2"
+}
+
+# prepare_upgrade DISK KVER: the next version's pcdrop-dkms in
+# /var/lib/sysvm, and DKMS's build of it for every kernel of the image,
+# done on the host: the sources added and built as the postinst would,
+# then taken out again (the source link and /usr/src) so that the package
+# adds them itself; its postinst then finds the modules built and
+# installs them (dkms's common.postinst: "pre-built").
+prepare_upgrade() {
+	step "$2: DKMS builds the next version, $NEXT, in the image on the host" "$R/$2.next.log" \
+		scripts/sysvm.sh run "$1" "$nextdebs" sh -c '
+			set -e
+			cp "$1/pcdrop-dkms_$2_all.deb" /var/lib/sysvm/
+			rm -rf /tmp/next
+			dpkg-deb -x "$1/pcdrop-dkms_$2_all.deb" /tmp/next
+			cp -r "/tmp/next/usr/src/pcdrop-$2" /usr/src/
+			dkms add -m pcdrop -v "$2"
+			for k in $(ls /lib/modules); do
+				[ -d "/lib/modules/$k/build" ] || continue
+				rc=0
+				dkms build -m pcdrop -v "$2" -k "$k" || rc=$?
+				[ $rc = 0 ] || [ $rc = 77 ]
+			done
+			rm "/var/lib/dkms/pcdrop/$2/source"
+			rm -rf "/usr/src/pcdrop-$2" /tmp/next
+			echo "$2" > /var/lib/sysvm/next-version' sh "$nextdebs" "$NEXT"
 }
 
 # flag DISK NAME on|off: a file the next boot's script looks for.
@@ -82,8 +123,9 @@ flag() {
 	fi
 }
 
-# sequence DISK KVER: boots 1 to 5 above.
+# sequence DISK KVER: boots 0 to 5 above.
 sequence() {
+	prepare_upgrade "$1" "$2" && sysvm_boot "$2" "$1" tests/sysvm/system-upgrade.sh
 	flag "$1" next-disable on
 	sysvm_boot "$2" "$1" tests/sysvm/system-active.sh
 	flag "$1" next-disable off
