@@ -82,6 +82,25 @@ echo 0 > $KLP/pcdrop_fadv/enabled
 check "once it is gone" wait_for 120 test ! -e $KLP/pcdrop_fadv
 rmmod pcdrop_fadv
 
+# -- a stuck step: a truncate kept asleep in pcdrop's shmem_undo_range()
+# (pcdrop_hold.ko) holds pcdrop_next's transition back.
+check "a truncate sleeps in shmem_undo_range()" hold_and_truncate /mnt/host/pcdrop_hold.ko
+pcdrop upgrade --timeout 10 > /tmp/up.out 2>&1
+expect_eq "pcdrop upgrade --timeout 10 exits 2" 2 $?
+sed 's/^/# /' /tmp/up.out
+check "it names the task" \
+	grep -qx "  task $tpid (process $tpid) truncate: patch_state 0, waiting for 1" /tmp/up.out
+check "it reverses that step alone: writes 0 to pcdrop_next's enabled" \
+	grep -qx "pcdrop: reverting: writing 0 to $KLP/pcdrop_next/enabled" /tmp/up.out
+expect_eq "and says where it stands" \
+	"pcdrop: reverted: pcdrop stays active, pcdrop_next unloaded" "$(tail -n 1 /tmp/up.out)"
+check "pcdrop $V1 is fully enabled, no pcdrop_next" sh -c \
+	"[ \"\$(cat /sys/module/pcdrop/version)\" = $V1 ] &&
+	[ \"\$(cat $PCDROP_LP/enabled)/\$(cat $PCDROP_LP/transition)\" = 1/0 ] && [ ! -e /sys/module/pcdrop_next ]"
+check "once the lock is released the truncate finishes" release_hold
+check "nothing forced" sh -c "! dmesg | grep -q 'forcing remaining tasks'"
+rm -f /dev/shm/held
+
 # -- the upgrade, under load (on 6.12 without it, but in make soak:
 # run-matrix.sh's upgrade-load)
 load=$(cat /mnt/host/upgrade-load 2>/dev/null || echo yes)
@@ -145,25 +164,6 @@ check "by the livepatch core's state check" sh -c \
 check "$V2 stays active, alone" sh -c "[ \"\$(cat /sys/module/pcdrop/version)\" = $V2 ] &&
 	[ \"\$(cat $PCDROP_LP/enabled)/\$(cat $PCDROP_LP/transition)\" = 1/0 ] && [ ! -e /sys/module/pcdrop_next ]"
 
-# -- a stuck step: a truncate kept asleep in pcdrop's shmem_undo_range()
-# (pcdrop_hold.ko) holds pcdrop_next's transition back.
-dkms_built /mnt/host/v2
-check "a truncate sleeps in shmem_undo_range()" hold_and_truncate /mnt/host/pcdrop_hold.ko
-pcdrop upgrade --timeout 10 > /tmp/up.out 2>&1
-expect_eq "pcdrop upgrade --timeout 10 exits 2" 2 $?
-sed 's/^/# /' /tmp/up.out
-check "it names the task" \
-	grep -qx "  task $tpid (process $tpid) truncate: patch_state 0, waiting for 1" /tmp/up.out
-check "it reverses that step alone: writes 0 to pcdrop_next's enabled" \
-	grep -qx "pcdrop: reverting: writing 0 to $KLP/pcdrop_next/enabled" /tmp/up.out
-expect_eq "and says where it stands" \
-	"pcdrop: reverted: pcdrop stays active, pcdrop_next unloaded" "$(tail -n 1 /tmp/up.out)"
-check "pcdrop $V2 is fully enabled, no pcdrop_next" sh -c \
-	"[ \"\$(cat $PCDROP_LP/enabled)/\$(cat $PCDROP_LP/transition)\" = 1/0 ] && [ ! -e /sys/module/pcdrop_next ]"
-check "once the lock is released the truncate finishes" release_hold
-check "nothing forced" sh -c "! dmesg | grep -q 'forcing remaining tasks'"
-rm -f /dev/shm/held
-
 # -- an upgrade stopped midway: pcdrop_next on top of pcdrop (a relay step
 # reversed or interrupted), then alone.
 # has TEXT PATTERN: a line of TEXT matches PATTERN (grep).
@@ -176,6 +176,7 @@ next_on() {
 	modprobe pcdrop_next takeover=1 &&
 		wait_for 120 sh -c "[ \"\$(cat $KLP/pcdrop_next/transition 2>/dev/null)\" = 0 ]"
 }
+dkms_built /mnt/host/v2
 check "pcdrop_next stacks on pcdrop (the relay's first step, by hand)" next_on
 out=$(pcdrop status)
 expect_eq "pcdrop status: active (exit 0)" 0 $?

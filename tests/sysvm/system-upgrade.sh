@@ -8,7 +8,8 @@
 # a pcdrop patch fully enabled at every moment and the other livepatch
 # untouched; pcdrop-stat sees no tmpfs folio removed one by one meanwhile;
 # the end state is the new version, alone, active.  (system.sh had DKMS
-# build the next version on the host, so the postinst finds it built.)
+# build the next version on the host, as a binaries-only DKMS tarball
+# the postinst loads: removed at the end.)
 . ./lib.sh
 . ./sys.sh
 SUITE=system-upgrade
@@ -59,6 +60,9 @@ status_is 0 active
 expect_eq "pcdrop is now $V2, the package's version" "$V2 $V2" \
 	"$(cat /sys/module/pcdrop/version) $(dpkg-query -W -f '${Version}' pcdrop-dkms)"
 check "no pcdrop_next is left" sh -c "[ ! -e /sys/module/pcdrop_next ] && [ ! -e $KLP/pcdrop_next ]"
+check "DKMS installed the tarball's pre-built module, no build" sh -c \
+	"grep -q '^Loading tarball for pcdrop[-/]$V2' /tmp/apt.out && ! grep -q 'Building initial module' /tmp/apt.out"
+rm -f "/usr/share/pcdrop-dkms/pcdrop-$V2.dkms.tar.gz"
 umount /mnt/u
 check "pcdrop-stat stops" sh -c 'pcdrop-stat stop > /dev/null'
 echo 0 > $KLP/pcdrop_test_lp/enabled

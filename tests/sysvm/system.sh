@@ -11,8 +11,8 @@
 #      with data checks and beside another livepatch, "apt-get install"
 #      of the next version's pcdrop-dkms upgrades the running pcdrop
 #      through its postinst with no stock moment (DKMS built that version
-#      on the host first, as it did the first: the postinst finds it
-#      built; a build under TCG would take minutes);
+#      on the host first, shipped as a DKMS binaries tarball: see
+#      prepare_upgrade);
 #   1. system-active: pcdrop.service loaded pcdrop at boot, "pcdrop status
 #      --json" says active (exit 0), a tmpfs unlink goes in batches
 #      (pcdrop-stat); it creates /etc/pcdrop/disable if asked to;
@@ -89,29 +89,32 @@ prepare() {
 }
 
 # prepare_upgrade DISK KVER: the next version's pcdrop-dkms in
-# /var/lib/sysvm, and DKMS's build of it for every kernel of the image,
-# done on the host: the sources added and built as the postinst would,
-# then taken out again (the source link and /usr/src) so that the package
-# adds them itself; its postinst then finds the modules built and
-# installs them (dkms's common.postinst: "pre-built").
+# /var/lib/sysvm, and DKMS's build of it for KVER made on the host and
+# shipped the way DKMS ships pre-built modules: a binaries-only tarball
+# (dkms mktarball) where the package's postinst loads it from
+# (/usr/share/pcdrop-dkms/pcdrop-NEXT.dkms.tar.gz; dkms's common.postinst
+# then installs without building; a build under TCG would take minutes).
+# The other kernels' headers are taken away, as on a host with headers for
+# the running kernel only (dkms 3.0's ldtarball loads one kernel).
 prepare_upgrade() {
-	step "$2: DKMS builds the next version, $NEXT, in the image on the host" "$R/$2.next.log" \
-		scripts/sysvm.sh run "$1" "$nextdebs" sh -c '
+	step "$2: DKMS builds the next version, $NEXT, for $2 on the host: a binaries-only DKMS tarball" \
+		"$R/$2.next.log" scripts/sysvm.sh run "$1" "$nextdebs" sh -c '
 			set -e
 			cp "$1/pcdrop-dkms_$2_all.deb" /var/lib/sysvm/
+			echo "$2" > /var/lib/sysvm/next-version
 			rm -rf /tmp/next
 			dpkg-deb -x "$1/pcdrop-dkms_$2_all.deb" /tmp/next
 			cp -r "/tmp/next/usr/src/pcdrop-$2" /usr/src/
 			dkms add -m pcdrop -v "$2"
-			for k in $(ls /lib/modules); do
-				[ -d "/lib/modules/$k/build" ] || continue
-				rc=0
-				dkms build -m pcdrop -v "$2" -k "$k" || rc=$?
-				[ $rc = 0 ] || [ $rc = 77 ]
-			done
-			rm "/var/lib/dkms/pcdrop/$2/source"
-			rm -rf "/usr/src/pcdrop-$2" /tmp/next
-			echo "$2" > /var/lib/sysvm/next-version' sh "$nextdebs" "$NEXT"
+			dkms build -m pcdrop -v "$2" -k "$3"
+			dkms mktarball -m pcdrop -v "$2" -k "$3" --binaries-only --archive next.tar.gz
+			mkdir -p /usr/share/pcdrop-dkms
+			cp "/var/lib/dkms/pcdrop/$2/tarball/next.tar.gz" "/usr/share/pcdrop-dkms/pcdrop-$2.dkms.tar.gz"
+			dkms remove -m pcdrop -v "$2" --all
+			rm -rf "/usr/src/pcdrop-$2" "/var/lib/dkms/pcdrop/$2" /tmp/next
+			for k in /lib/modules/*; do
+				[ "${k##*/}" = "$3" ] || rm -f "$k/build"
+			done' sh "$nextdebs" "$NEXT" "$2"
 }
 
 # flag DISK NAME on|off: a file the next boot's script looks for.
