@@ -35,7 +35,8 @@ vmlinux() {
 		mkdir -p "$PCDROP_CACHE/kernels" "$d.tmp"
 		(
 			flock 8
-			cd "$d.tmp" &&
+			"$top/scripts/apt-private.sh" update &&
+				cd "$d.tmp" &&
 				"$top/scripts/apt-private.sh" get -q download "linux-image-$1-unsigned" &&
 				dpkg-deb --fsys-tarfile ./*.deb | tar -x "./boot/vmlinuz-$1" &&
 				"$top/scripts/extract-vmlinux.sh" "boot/vmlinuz-$1" vmlinux
