@@ -2,8 +2,10 @@
 # drift.sh - the drift guard: is each kernel function pcdrop replaces, jumps
 # into, copies or mirrors (tests/drift/functions) what it was verified with?
 #
-# Usage: drift.sh listings KVER|VMLINUX DIR  DIR/NAME.s per function; prints
-#                                            "NAME FINGERPRINT"
+# Usage: drift.sh listings KVER|VMLINUX DIR  DIR/NAME.s per function, and
+#                                            DIR/symbols ("NAME SYMBOL START
+#                                            END" per piece); prints "NAME
+#                                            FINGERPRINT"
 #        drift.sh check KVER|VMLINUX DIR     also "verified BUILD" or
 #                                            "unverified, nearest BUILD (N
 #                                            lines differ)" per function, and
@@ -79,6 +81,8 @@ listings() {
 				}
 			}
 		}' | sort -k2,3 > "$tmp/ranges"
+	# What suite 20 checks against the booted kernel's /proc/kallsyms.
+	awk '{ print $2, $3, $4, $5 }' "$tmp/ranges" > "$2/symbols"
 	while read -r _at n s start end; do
 		echo "@@ $n.$s $start $end"
 		objdump -d --no-show-raw-insn --start-address="0x$start" \

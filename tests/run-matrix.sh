@@ -369,6 +369,8 @@ kernel_stream() {
 		xfs_image "$share/xfs.img"
 	cp VERSION "$share/VERSION"
 	cp README.md "$share/README.md"
+	# Suite 20 checks the drift guard's symbols against /proc/kallsyms.
+	cp "$res/drift/symbols" "$share/drift-symbols" 2>/dev/null
 	# The admin command, its unit and config as "make admin-install"
 	# installs them (suite 70 copies them into the guest's root).
 	make -s admin-install DESTDIR="$share/admin-root" > "$res/admin-install.log" 2>&1 || ok=0
