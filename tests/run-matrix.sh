@@ -2,7 +2,9 @@
 # run-matrix.sh - what "make check" runs (and "make soak", tests/soak.sh).
 #
 # For each kernel of the matrix (tests/kernels.list): fetch the newest
-# build, build pcdrop.ko and its test variants with that kernel's compiler,
+# build, check that the kernel functions pcdrop relies on are ones it was
+# verified with (the drift guard, scripts/drift.sh), build pcdrop.ko and
+# its test variants with that kernel's compiler,
 # check its prototypes against the kernel's BTF, boot the kernel under QEMU
 # and print a TAP stream of the results.  "full" rows run every suite
 # (tests/guest/NN-*.sh), one boot each; "smoke" rows the suites in
@@ -154,6 +156,36 @@ runner_tests() {
 	done
 }
 
+# relay_skips FILE WHO: FILE's "ok - WHAT", "not ok - WHAT # WHY" and "ok -
+# WHAT # SKIP WHY" lines as lines of this stream; a failure if it has none.
+relay_skips() {
+	_n=$N
+	while IFS= read -r _l; do
+		case $_l in
+		"ok - "*" # SKIP "*) _w=${_l#ok - }; skip "${_w%% # SKIP *}" "${_w#* # SKIP }" ;;
+		"ok - "*) tap ok "${_l#ok - }" ;;
+		"not ok - "*) tap "not ok" "${_l#not ok - }" ;;
+		esac
+	done < "$1"
+	[ "$N" != "$_n" ] || tap "not ok" "$2 reports its results # see $1"
+}
+
+# drift_check KVER RES: the drift guard on a build of the matrix, one TAP
+# line, and one per function that matches no verified fingerprint, with
+# the diff against the nearest verified one (scripts/drift.sh).
+drift_check() {
+	what="drift guard: every kernel function pcdrop relies on has a verified fingerprint on $1"
+	if timed step "$1 drift guard" scripts/drift.sh check "$1" "$2/drift" > "$2/drift.log" 2>&1; then
+		tap ok "$what"
+		return
+	fi
+	tap "not ok" "$what # see $2/drift.log"
+	grep ' unverified' "$2/drift.log" > "$2/drift-unverified.txt"
+	while read -r fn _fp rest; do
+		tap "not ok" "drift guard: $fn() of $1 matches no verified fingerprint # $rest; diff: $2/drift/$fn.diff"
+	done < "$2/drift-unverified.txt"
+}
+
 # Style: checkpatch --strict on the kernel code; the converter and the
 # guests' programs build without warnings.
 export PCDROP_TIMES="$work/results/times.tsv"
@@ -176,6 +208,13 @@ step "scripts/klp-convert.c compiles without warnings" "$work/results/klp-conver
 	cc -O2 -Wall -Wextra -Werror -o "$work/results/klp-convert" scripts/klp-convert.c
 step "scripts/btf-protos.c compiles without warnings" "$work/results/btf-protos-build.log" \
 	cc -O2 -Wall -Wextra -Werror -o "$work/results/btf-protos" scripts/btf-protos.c
+step "scripts/kallsyms-map.c compiles without warnings" "$work/results/kallsyms-map-build.log" \
+	cc -O2 -Wall -Wextra -Werror -o "$work/results/kallsyms-map" scripts/kallsyms-map.c
+# The drift guard against two Debian builds outside the matrix: one with a
+# stable fix in shmem_undo_range(), one with the same code elsewhere.
+timed step "drift guard: two archived builds" tests/drift-archive.sh "$work/results/drift-archive" \
+	> "$work/results/drift-archive.log" 2>&1
+relay_skips "$work/results/drift-archive.log" "drift-archive.sh"
 step "the guest test programs (tests/shmem, tests/fadvise) build static without warnings" \
 	"$work/results/progs-build.log" build_progs "$work/build/progs"
 # pcdrop-stat and its tests' programs are static and CO-RE: built once,
@@ -219,6 +258,7 @@ kernel_stream() {
 	else
 		tap "not ok" "$kver was built with $want, as tests/kernels.list says # its headers depend on $got"
 	fi
+	drift_check "$kver" "$res"
 	role=$(scripts/kernels.sh field "$series" role)
 	suites=$SUITES
 	[ "$role" = full ] || [ -n "${PCDROP_SUITES:-}" ] || suites=$SMOKE_SUITES
@@ -324,6 +364,8 @@ kernel_stream() {
 		xfs_image "$share/xfs.img"
 	cp VERSION "$share/VERSION"
 	cp README.md "$share/README.md"
+	# Suite 20 checks the drift guard's symbols against /proc/kallsyms.
+	cp "$res/drift/symbols" "$share/drift-symbols" 2>/dev/null
 	# The admin command, its unit and config as "make admin-install"
 	# installs them (suite 70 copies them into the guest's root).
 	make -s admin-install DESTDIR="$share/admin-root" > "$res/admin-install.log" 2>&1 || ok=0

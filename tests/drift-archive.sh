@@ -1,0 +1,82 @@
+#!/bin/sh
+# drift-archive.sh - the drift guard (scripts/drift.sh) against two real
+# Debian builds that are not in the matrix, one TAP line each:
+#
+#   6.12.117+deb13-amd64  trixie's point release; 6.12.118+deb13 (trixie-
+#                         security, verified) changed shmem_undo_range().
+#                         The guard must fail it naming that function, and
+#                         that function only.
+#   6.1.0-50-amd64        bookworm's point release (6.1.176); the verified
+#                         6.1.0-57 (6.1.192) has the same code in every
+#                         listed function, at other addresses.  The guard
+#                         must pass it: the normalisation removes the link
+#                         layout and nothing else.
+#
+# Usage: drift-archive.sh OUTDIR
+#
+# Prints "ok - WHAT", "not ok - WHAT # WHY" or "ok - WHAT # SKIP WHY" per
+# build (tests/run-matrix.sh numbers them) and exits 1 on a failure.
+# Each image package is downloaded once, with the private apt
+# configuration (scripts/apt-private.sh), and only its vmlinux is kept,
+# under $PCDROP_CACHE/drift/KVER.  A build Debian no longer carries and
+# the cache lacks is a TAP SKIP: pick another pair then (docs/testing.md).
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/common.sh"
+failed=0
+out=$1
+mkdir -p "$out"
+
+# vmlinux KVER: $PCDROP_CACHE/drift/KVER/vmlinux, downloaded if missing.
+# Fetches share scripts/kernels.sh's lock on the private apt state.
+vmlinux() {
+	d=$PCDROP_CACHE/drift/$1
+	if [ ! -f "$d/vmlinux" ]; then
+		mkdir -p "$PCDROP_CACHE/kernels" "$d.tmp"
+		(
+			flock 8
+			"$top/scripts/apt-private.sh" update &&
+				cd "$d.tmp" &&
+				"$top/scripts/apt-private.sh" get -q download "linux-image-$1-unsigned" &&
+				dpkg-deb --fsys-tarfile ./*.deb | tar -x "./boot/vmlinuz-$1" &&
+				"$top/scripts/extract-vmlinux.sh" "boot/vmlinuz-$1" vmlinux
+		) 8>"$PCDROP_CACHE/kernels/.fetch.lock" >"$out/fetch-$1.log" 2>&1 || {
+			rm -rf "$d.tmp"
+			return 1
+		}
+		mkdir -p "$d"
+		mv "$d.tmp/vmlinux" "$d/vmlinux"
+		rm -rf "$d.tmp"
+	fi
+	echo "$d/vmlinux"
+}
+
+other=6.12.117+deb13-amd64
+what="the drift guard fails $other naming shmem_undo_range() alone (6.12.118 changed it)"
+if v=$(vmlinux $other); then
+	rc=0
+	"$top/scripts/drift.sh" check "$v" "$out/$other" > "$out/$other.log" 2>&1 || rc=$?
+	bad=$(awk '$3 == "unverified," { printf "%s%s", s, $1; s = " " }' "$out/$other.log")
+	if [ "$rc" = 1 ] && [ "$bad" = shmem_undo_range ] && [ -s "$out/$other/shmem_undo_range.diff" ]; then
+		echo "ok - $what"
+	else
+		echo "not ok - $what # exit $rc, unverified: ${bad:-none}; see $out/$other.log"
+		failed=1
+	fi
+else
+	echo "ok - $what # SKIP cannot fetch it (see $out/fetch-$other.log)"
+fi
+
+same=6.1.0-50-amd64
+what="the drift guard passes $same: 6.1.0-57's code in every function, at other addresses"
+if v=$(vmlinux $same); then
+	if "$top/scripts/drift.sh" check "$v" "$out/$same" > "$out/$same.log" 2>&1; then
+		echo "ok - $what"
+	else
+		echo "not ok - $what # see $out/$same.log"
+		failed=1
+	fi
+else
+	echo "ok - $what # SKIP cannot fetch it (see $out/fetch-$same.log)"
+fi
+[ "$failed" = 0 ]

@@ -1,0 +1,180 @@
+<generic_fadvise>:
+	endbr64
+	call __fentry__
+	push %r15
+	push %r14
+	push %r13
+	push %r12
+	push %rbp
+	push %rbx
+	sub $0x40,%rsp
+	mov %gs:0x28,%r15
+	mov %r15,0x38(%rsp)
+	mov 0x28(%rdi),%r15
+	movzwl (%r15),%eax
+	and $0xf000,%ax
+	cmp $0x1000,%ax
+	je L14
+	mov 0x18(%rdi),%r14
+	mov %rdi,%rbx
+	test %r14,%r14
+	je L5
+	mov %rdx,%rbp
+	test %rdx,%rdx
+	js L5
+	mov (%r14),%rdi
+	mov %rsi,%r13
+	mov %ecx,%r12d
+	call inode_to_bdi
+	testb $0x20,0xd(%r15)
+	jne L4
+	cmp $noop_backing_dev_info,%rax
+	je L4
+	lea 0x0(%rbp,%r13,1),%rdx
+	test %rbp,%rbp
+	je L6
+	cmp %rdx,%rbp
+	jg L6
+	lea -0x1(%rdx),%rbp
+	cmp $0x3,%r12d
+	je L13
+L1:
+	cmp $0x3,%r12d
+	jg L8
+	cmp $0x1,%r12d
+	je L12
+	cmp $0x2,%r12d
+	je L11
+	test %r12d,%r12d
+	jne L5
+	mov 0x30(%rax),%rax
+	lea 0x8(%rbx),%rbp
+	mov %rbp,%rdi
+	mov %eax,0xa8(%rbx)
+	call _raw_spin_lock
+	andl $0xff7fefff,0xc(%rbx)
+	mov %rbp,%rdi
+	call _raw_spin_unlock
+L2:
+	xor %eax,%eax
+L3:
+	mov 0x38(%rsp),%rdx
+	sub %gs:0x28,%rdx
+	jne L15
+	add $0x40,%rsp
+	pop %rbx
+	pop %rbp
+	pop %r12
+	pop %r13
+	pop %r14
+	pop %r15
+	jmp __x86_return_thunk
+L4:
+	cmp $0x5,%r12d
+	jbe L2
+L5:
+	mov $0xffffffea,%eax
+	jmp L3
+L6:
+	movabs $0x7fffffffffffffff,%rbp
+	cmp $0x3,%r12d
+	jne L1
+	movabs $0x8000000000000,%rsi
+	sar $0xc,%r13
+	sub %r13,%rsi
+L7:
+	mov %rbx,(%rsp)
+	mov %rsp,%rdi
+	add $0x98,%rbx
+	mov %r14,0x8(%rsp)
+	mov %rbx,0x10(%rsp)
+	mov %r13,0x18(%rsp)
+	movq $0x0,0x20(%rsp)
+	movq $0x0,0x28(%rsp)
+	movq $0x0,0x30(%rsp)
+	call force_page_cache_ra
+	jmp L2
+L8:
+	cmp $0x4,%r12d
+	je L9
+	cmp $0x5,%r12d
+	jne L5
+	lea 0x8(%rbx),%rbp
+	mov %rbp,%rdi
+	call _raw_spin_lock
+	orl $0x800000,0xc(%rbx)
+	mov %rbp,%rdi
+	call _raw_spin_unlock
+	jmp L2
+L9:
+	mov %r13,%rsi
+	xor %ecx,%ecx
+	mov %rbp,%rdx
+	mov %r14,%rdi
+	call __filemap_fdatawrite_range
+	mov %rbp,%rax
+	add $0xfff,%r13
+	mov %rbp,%rbx
+	shr $0xc,%r13
+	not %rax
+	sar $0xc,%rbx
+	test $0xfff,%eax
+	je L10
+	mov 0x50(%r15),%rax
+	sub $0x1,%rax
+	cmp %rbp,%rax
+	je L10
+	test %rbx,%rbx
+	je L2
+	sub $0x1,%rbx
+L10:
+	cmp %r13,%rbx
+	jb L2
+	movq $0x0,(%rsp)
+	call lru_add_drain
+	mov %rbx,%rdx
+	mov %r13,%rsi
+	mov %r14,%rdi
+	mov %rsp,%rcx
+	call mapping_try_invalidate
+	cmpq $0x0,(%rsp)
+	je L2
+	call lru_add_drain_all
+	mov %rbx,%rdx
+	mov %r13,%rsi
+	mov %r14,%rdi
+	call invalidate_mapping_pages
+	jmp L2
+L11:
+	mov 0x30(%rax),%rax
+	lea 0x8(%rbx),%rbp
+	mov %rbp,%rdi
+	add %eax,%eax
+	mov %eax,0xa8(%rbx)
+	call _raw_spin_lock
+	andl $0xffffefff,0xc(%rbx)
+	mov %rbp,%rdi
+	call _raw_spin_unlock
+	jmp L2
+L12:
+	lea 0x8(%rbx),%rbp
+	mov %rbp,%rdi
+	call _raw_spin_lock
+	orl $0x1000,0xc(%rbx)
+	mov %rbp,%rdi
+	call _raw_spin_unlock
+	jmp L2
+L13:
+	mov %rbp,%rsi
+	sar $0xc,%r13
+	mov $0xffffffffffffffff,%rax
+	sar $0xc,%rsi
+	sub %r13,%rsi
+	add $0x1,%rsi
+	cmove %rax,%rsi
+	jmp L7
+L14:
+	mov $0xffffffe3,%eax
+	jmp L3
+L15:
+	call __stack_chk_fail

@@ -1,0 +1,181 @@
+<generic_fadvise>:
+	endbr64
+	call __fentry__
+	push %r15
+	push %r14
+	push %r13
+	push %r12
+	push %rbp
+	push %rbx
+	sub $0x40,%rsp
+	mov 0x28(%rdi),%r15
+	mov %gs:0x28,%rax
+	mov %rax,0x38(%rsp)
+	xor %eax,%eax
+	movzwl (%r15),%eax
+	and $0xf000,%ax
+	cmp $0x1000,%ax
+	je L14
+	mov 0x18(%rdi),%r14
+	mov %rdi,%rbp
+	test %r14,%r14
+	je L5
+	mov %rdx,%r12
+	test %rdx,%rdx
+	js L5
+	mov (%r14),%rdi
+	mov %rsi,%r13
+	mov %ecx,%ebx
+	call inode_to_bdi
+	testb $0x20,0xd(%r15)
+	jne L4
+	cmp $noop_backing_dev_info,%rax
+	je L4
+	lea (%r12,%r13,1),%rdx
+	test %r12,%r12
+	je L6
+	cmp %rdx,%r12
+	jg L6
+	lea -0x1(%rdx),%r12
+	cmp $0x3,%ebx
+	je L13
+L1:
+	cmp $0x3,%ebx
+	jg L9
+	cmp $0x1,%ebx
+	je L10
+	cmp $0x2,%ebx
+	jne L8
+	mov 0x30(%rax),%rax
+	lea 0x8(%rbp),%rbx
+	mov %rbx,%rdi
+	add %eax,%eax
+	mov %eax,0xa8(%rbp)
+	call _raw_spin_lock
+	andl $0xffffefff,0xc(%rbp)
+	mov %rbx,%rdi
+	call _raw_spin_unlock
+L2:
+	xor %eax,%eax
+L3:
+	mov 0x38(%rsp),%rdx
+	sub %gs:0x28,%rdx
+	jne L15
+	add $0x40,%rsp
+	pop %rbx
+	pop %rbp
+	pop %r12
+	pop %r13
+	pop %r14
+	pop %r15
+	jmp __x86_return_thunk
+L4:
+	cmp $0x5,%ebx
+	jbe L2
+L5:
+	mov $0xffffffea,%eax
+	jmp L3
+L6:
+	movabs $0x7fffffffffffffff,%r12
+	cmp $0x3,%ebx
+	jne L1
+	movabs $0x8000000000000,%rsi
+	sar $0xc,%r13
+	sub %r13,%rsi
+L7:
+	mov %rbp,(%rsp)
+	mov %rsp,%rdi
+	add $0x98,%rbp
+	mov %r14,0x8(%rsp)
+	mov %rbp,0x10(%rsp)
+	mov %r13,0x18(%rsp)
+	movq $0x0,0x20(%rsp)
+	movq $0x0,0x28(%rsp)
+	movq $0x0,0x30(%rsp)
+	call force_page_cache_ra
+	jmp L2
+L8:
+	test %ebx,%ebx
+	jne L5
+	mov 0x30(%rax),%rax
+	lea 0x8(%rbp),%rbx
+	mov %rbx,%rdi
+	mov %eax,0xa8(%rbp)
+	call _raw_spin_lock
+	andl $0xff7fefff,0xc(%rbp)
+	mov %rbx,%rdi
+	call _raw_spin_unlock
+	jmp L2
+L9:
+	cmp $0x4,%ebx
+	je L11
+	cmp $0x5,%ebx
+	jne L5
+	lea 0x8(%rbp),%rbx
+	mov %rbx,%rdi
+	call _raw_spin_lock
+	orl $0x800000,0xc(%rbp)
+	mov %rbx,%rdi
+	call _raw_spin_unlock
+	jmp L2
+L10:
+	lea 0x8(%rbp),%rbx
+	mov %rbx,%rdi
+	call _raw_spin_lock
+	orl $0x1000,0xc(%rbp)
+	mov %rbx,%rdi
+	call _raw_spin_unlock
+	jmp L2
+L11:
+	mov %r13,%rsi
+	xor %ecx,%ecx
+	mov %r12,%rdx
+	mov %r14,%rdi
+	call __filemap_fdatawrite_range
+	mov %r12,%rax
+	add $0xfff,%r13
+	mov %r12,%rbx
+	shr $0xc,%r13
+	and $0xfff,%eax
+	sar $0xc,%rbx
+	cmp $0xfff,%rax
+	je L12
+	mov 0x50(%r15),%rax
+	sub $0x1,%rax
+	cmp %r12,%rax
+	je L12
+	test %rbx,%rbx
+	je L2
+	sub $0x1,%rbx
+L12:
+	cmp %r13,%rbx
+	jb L2
+	movq $0x0,(%rsp)
+	call lru_add_drain
+	mov %rbx,%rdx
+	mov %r13,%rsi
+	mov %r14,%rdi
+	mov %rsp,%rcx
+	call mapping_try_invalidate
+	cmpq $0x0,(%rsp)
+	je L2
+	call lru_add_drain_all
+	mov %rbx,%rdx
+	mov %r13,%rsi
+	mov %r14,%rdi
+	call invalidate_mapping_pages
+	jmp L2
+L13:
+	mov %r12,%rsi
+	sar $0xc,%r13
+	sar $0xc,%rsi
+	sub %r13,%rsi
+	add $0x1,%rsi
+	jne L7
+	mov $0xffffffffffffffff,%rsi
+	jmp L7
+L14:
+	mov $0xffffffe3,%eax
+	jmp L3
+L15:
+	call __stack_chk_fail

@@ -1,0 +1,80 @@
+<shmem_free_swap>:
+	call __fentry__
+	push %r14
+	add $0x8,%rdi
+	mov %rdx,%r14
+	push %rbp
+	mov %rsi,%rbp
+	push %rbx
+	sub $0x48,%rsp
+	mov %gs:__stack_chk_guard(%rip),%rbx
+	mov %rbx,0x40(%rsp)
+	mov %rcx,%rbx
+	mov %rdi,0x8(%rsp)
+	movq $0x0,0x18(%rsp)
+	movq $0x0,0x28(%rsp)
+	movq $0x0,0x30(%rsp)
+	movq $0x0,0x38(%rsp)
+	mov %rsi,0x10(%rsp)
+	movq $0x3,0x20(%rsp)
+	call _raw_spin_lock_irq
+	lea 0x8(%rsp),%rdi
+	call xas_load
+	cmp %rbx,%rax
+	je L4
+L1:
+	mov 0x8(%rsp),%rdi
+	call _raw_spin_unlock_irq
+L2:
+	xor %ebp,%ebp
+L3:
+	mov 0x40(%rsp),%rdx
+	sub %gs:__stack_chk_guard(%rip),%rdx
+	jne L5
+	add $0x48,%rsp
+	mov %rbp,%rax
+	pop %rbx
+	pop %rbp
+	pop %r14
+	jmp __x86_return_thunk
+L4:
+	lea 0x8(%rsp),%rdi
+	call xas_get_order
+	cmp $0x1f,%eax
+	ja shmem_free_swap.cold
+	mov %eax,%ecx
+	mov $0x1,%edx
+	shl %cl,%edx
+	lea -0x1(%rdx),%eax
+	not %rax
+	and 0x10(%rsp),%rax
+	cmp %rbp,%rax
+	jb L1
+	mov %edx,%ebp
+	lea -0x1(%rax,%rbp,1),%rax
+	cmp %rax,%r14
+	jb L1
+	xor %esi,%esi
+	lea 0x8(%rsp),%rdi
+	mov %edx,0x4(%rsp)
+	call xas_store
+	mov 0x8(%rsp),%rdi
+	call _raw_spin_unlock_irq
+	mov 0x4(%rsp),%ecx
+	test %ecx,%ecx
+	je L2
+	shr %rbx
+	mov %ecx,%esi
+	mov %rbx,%rdi
+	call swap_put_entries_direct
+	jmp L3
+L5:
+	call __stack_chk_fail
+<shmem_free_swap.cold>:
+	movslq %eax,%rdx
+	mov $0x1,%esi
+	mov $DATA,%rdi
+	mov %eax,0x4(%rsp)
+	call __ubsan_handle_shift_out_of_bounds
+	mov 0x4(%rsp),%eax
+	jmp shmem_free_swap+0xb0

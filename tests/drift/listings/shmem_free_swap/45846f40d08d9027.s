@@ -1,0 +1,72 @@
+<shmem_free_swap>:
+	call __fentry__
+	push %r13
+	add $0x8,%rdi
+	mov %rdx,%r13
+	push %r12
+	mov %rcx,%r12
+	push %rbp
+	mov %rsi,%rbp
+	push %rbx
+	sub $0x40,%rsp
+	mov %gs:0x28,%rax
+	mov %rax,0x38(%rsp)
+	xor %eax,%eax
+	mov %rdi,(%rsp)
+	mov %rsi,0x8(%rsp)
+	movq $0x0,0x10(%rsp)
+	movq $0x3,0x18(%rsp)
+	movq $0x0,0x20(%rsp)
+	movq $0x0,0x28(%rsp)
+	movq $0x0,0x30(%rsp)
+	call _raw_spin_lock_irq
+	mov %rsp,%rdi
+	call xas_load
+	cmp %r12,%rax
+	je L4
+L1:
+	mov (%rsp),%rdi
+	call _raw_spin_unlock_irq
+L2:
+	xor %ebp,%ebp
+L3:
+	mov 0x38(%rsp),%rax
+	sub %gs:0x28,%rax
+	jne L5
+	add $0x40,%rsp
+	mov %rbp,%rax
+	pop %rbx
+	pop %rbp
+	pop %r12
+	pop %r13
+	jmp __x86_return_thunk
+L4:
+	mov %rsp,%rdi
+	mov %rax,%rbx
+	mov $0x1,%r12d
+	call xas_get_order
+	mov %eax,%ecx
+	shl %cl,%r12d
+	lea -0x1(%r12),%eax
+	not %rax
+	and 0x8(%rsp),%rax
+	cmp %rbp,%rax
+	jb L1
+	mov %r12d,%ebp
+	lea -0x1(%rax,%rbp,1),%rax
+	cmp %rax,%r13
+	jb L1
+	xor %esi,%esi
+	mov %rsp,%rdi
+	call xas_store
+	mov (%rsp),%rdi
+	call _raw_spin_unlock_irq
+	test %r12d,%r12d
+	je L2
+	shr %rbx
+	mov %r12d,%esi
+	mov %rbx,%rdi
+	call free_swap_and_cache_nr
+	jmp L3
+L5:
+	call __stack_chk_fail

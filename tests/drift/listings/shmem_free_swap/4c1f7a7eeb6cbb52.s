@@ -1,0 +1,83 @@
+<shmem_free_swap>:
+	call __fentry__
+	push %r14
+	add $0x8,%rdi
+	push %r13
+	push %r12
+	mov %rdx,%r12
+	push %rbp
+	mov %rsi,%rbp
+	push %rbx
+	sub $0x48,%rsp
+	mov %gs:__stack_chk_guard(%rip),%rbx
+	mov %rbx,0x40(%rsp)
+	mov %rcx,%rbx
+	mov %rdi,0x8(%rsp)
+	mov %rsi,0x10(%rsp)
+	movq $0x0,0x18(%rsp)
+	movq $0x3,0x20(%rsp)
+	movq $0x0,0x28(%rsp)
+	movq $0x0,0x30(%rsp)
+	movq $0x0,0x38(%rsp)
+	call _raw_spin_lock_irq
+	lea 0x8(%rsp),%r13
+	mov %r13,%rdi
+	call xas_load
+	cmp %rax,%rbx
+	je L4
+L1:
+	mov 0x8(%rsp),%rdi
+	call _raw_spin_unlock_irq
+L2:
+	xor %ebp,%ebp
+L3:
+	mov 0x40(%rsp),%rax
+	sub %gs:__stack_chk_guard(%rip),%rax
+	jne L5
+	add $0x48,%rsp
+	mov %rbp,%rax
+	pop %rbx
+	pop %rbp
+	pop %r12
+	pop %r13
+	pop %r14
+	jmp __x86_return_thunk
+L4:
+	mov %r13,%rdi
+	call xas_get_order
+	mov %eax,%ecx
+	cmp $0x1f,%eax
+	ja shmem_free_swap.cold
+	mov $0x1,%r14d
+	shl %cl,%r14d
+	lea -0x1(%r14),%eax
+	not %rax
+	and 0x10(%rsp),%rax
+	cmp %rbp,%rax
+	jb L1
+	mov %r14d,%ebp
+	lea -0x1(%rax,%rbp,1),%rax
+	cmp %rax,%r12
+	jb L1
+	xor %esi,%esi
+	mov %r13,%rdi
+	call xas_store
+	mov 0x8(%rsp),%rdi
+	call _raw_spin_unlock_irq
+	test %r14d,%r14d
+	je L2
+	shr %rbx
+	mov %r14d,%esi
+	mov %rbx,%rdi
+	call swap_put_entries_direct
+	jmp L3
+L5:
+	call __stack_chk_fail
+<shmem_free_swap.cold>:
+	movslq %eax,%rdx
+	mov $0x1,%esi
+	mov $DATA,%rdi
+	mov %eax,0x4(%rsp)
+	call __ubsan_handle_shift_out_of_bounds
+	mov 0x4(%rsp),%ecx
+	jmp shmem_free_swap+0xbb
