@@ -36,8 +36,10 @@ poller=$!
 sleep 1
 pcdrop-stat reset > /dev/null
 start=$SECONDS
-apt-get install -y -q "./pcdrop-dkms_${V2}_all.deb" > /tmp/apt.out 2>&1
+apt-get install -y -q "./pcdrop-dkms_${V2}_all.deb" > /tmp/apt.raw 2>&1
 rc=$?
+# dpkg's progress ends some lines with a carriage return.
+tr -d '\r' < /tmp/apt.raw > /tmp/apt.out
 took=$((SECONDS - start))
 single=$(tmpfs_sum removed_single)
 batched=$(tmpfs_sum batched_folios)
