@@ -132,9 +132,10 @@ flag() {
 
 # sequence DISK KVER: boots 0 to 5 above.
 sequence() {
-	# apt-get and its depmod under the tmpfs load take minutes under TCG.
+	# apt-get and its depmod under the tmpfs load take minutes under TCG, and
+	# on 6.12 each of the relay's four transitions over a minute.
 	prepare_upgrade "$1" "$2" &&
-		PCDROP_VM_TIMEOUT=600 sysvm_boot "$2" "$1" tests/sysvm/system-upgrade.sh
+		PCDROP_VM_TIMEOUT=1200 sysvm_boot "$2" "$1" tests/sysvm/system-upgrade.sh
 	flag "$1" next-disable on
 	sysvm_boot "$2" "$1" tests/sysvm/system-active.sh
 	flag "$1" next-disable off
