@@ -26,7 +26,7 @@
 # System.map only points at the -dbg package.
 #
 # tests/drift/verified holds "NAME FINGERPRINT BUILD" per function and
-# verified build, tests/drift/listings/NAME/FINGERPRINT.s the listing
+# verified build, tests/drift/listings/NAME/FINGERPRINT.lst the listing
 # that a new build is compared with.
 set -eu
 . "$(dirname "$0")/common.sh"
@@ -111,7 +111,7 @@ check() {
 		bad=1
 		best=""
 		for h in $(awk -v n="$n" '$1 == n { print $2 }' "$VERIFIED" | sort -u); do
-			l=$LISTINGS/$n/$h.s
+			l=$LISTINGS/$n/$h.lst
 			[ -f "$l" ] || continue
 			d=$(diff "$l" "$2/$n.s" | grep -c '^[<>]' || true)
 			if [ -z "$best" ] || [ "$d" -lt "$best" ]; then
@@ -136,7 +136,7 @@ verify() {
 	listings "$(vmlinux "$1")" "$tmp/l" > "$tmp/fp"
 	while read -r n fp; do
 		mkdir -p "$LISTINGS/$n"
-		cp "$tmp/l/$n.s" "$LISTINGS/$n/$fp.s"
+		cp "$tmp/l/$n.s" "$LISTINGS/$n/$fp.lst"
 		awk -v n="$n" -v f="$fp" -v b="$1" '$1 == n && $2 == f && $3 == b { found = 1 }
 			END { exit !found }' "$VERIFIED" 2>/dev/null ||
 			echo "$n $fp $1" >> "$VERIFIED"
