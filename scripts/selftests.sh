@@ -5,7 +5,7 @@
 # The source is Debian's linux-source-X.Y package of the same version as
 # KVER's image package (6.1.0-57-amd64 is 6.1.192-3), fetched with the
 # private apt state (apt-private.sh).  Only what the tests need is kept:
-# tools/ and the exported uapi headers (make headers), under
+# tools/, the exported uapi headers (make headers) and mm/gup_test.h, under
 # $PCDROP_CACHE/selftests/KVER/src.  The chosen tests (tests/selftests/list)
 # are built with KVER's compiler (with-compiler.sh: the host's gcc-12 or a
 # build chroot's) into $PCDROP_CACHE/selftests/KVER/bin.  Both steps are
@@ -22,6 +22,11 @@ kdir=$PCDROP_CACHE/kernels/$kver
 [ -e "$kdir/.ready" ] || die "$kver is not fetched (scripts/kernels.sh fetch)"
 dir=$PCDROP_CACHE/selftests/$kver
 src=$dir/src
+# One fetch and build per kernel at a time: make check's two lanes, and
+# other checkouts, share the cache.
+mkdir -p "$PCDROP_CACHE/selftests"
+exec 9>"$dir.lock"
+flock 9
 
 # The version of KVER's image package, from kernels.sh's index.
 version() {

@@ -15,7 +15,7 @@
 # fails.  The tests run in the order of the list from a tmpfs working
 # folder, with shmem THP at "advise" so that the tests' MADV_HUGEPAGE on
 # shmem gets huge folios (the tests that need more set it themselves and
-# put it back).
+# put it back), and 512 MiB of swap on zram.
 . ./guest/lib.sh
 SUITE=selftests
 ST=/tmp/selftests
@@ -28,6 +28,10 @@ rm -rf $ST
 mkdir -p $ST/stock $ST/pcdrop $ST/work
 cp selftests/bin/* $ST/
 echo advise > /sys/kernel/mm/transparent_hugepage/shmem_enabled
+# Swap, for the cases that page shmem and anonymous memory out
+# (MADV_PAGEOUT: cow's swapped-out cases, khugepaged's); without it they
+# SKIP.
+swap_on_zram 512
 
 # tests: the list's entries for this run, "NAME PROG ARGS..." (NAME: PROG
 # and ARGS joined by '_'), one tier (check) or both (soak).
