@@ -59,6 +59,17 @@ build_progs() {
 	done
 }
 
+# stage_selftests KVER DIR: suite 64's selftests (scripts/selftests.sh),
+# its lists, the tier to run and the tests that did not build, into DIR.
+stage_selftests() {
+	bin=$(scripts/selftests.sh "$1") || return 1
+	mkdir -p "$2/bin"
+	find "$bin" -maxdepth 1 -type f -perm -u+x -exec cp {} "$2/bin/" \;
+	cp tests/selftests/list tests/selftests/known-failures "$2/"
+	cp "$bin/unbuilt" "$2/unbuilt" 2>/dev/null || : > "$2/unbuilt"
+	if [ -n "${PCDROP_LIFECYCLE_SECONDS:-}" ]; then echo soak; else echo check; fi > "$2/tier"
+}
+
 # The converted module: livepatch relocations, no weak undefined symbols.
 converted() {
 	readelf -S -W "$1" | grep -q ' \.klp\.rela\.vmlinux\.' &&
@@ -384,6 +395,15 @@ kernel_stream() {
 			done
 		done > "$share/suites"
 		set +f
+		# Suite 64's tests: the kernel's own selftests, from Debian's
+		# source of this build (cached; seconds when warm).  make soak
+		# runs the list's soak tier too.
+		if grep -q -x 64-selftests "$share/suites"; then
+			mkdir -p "$share/selftests"
+			step "build the kernel's own selftests from Debian's linux-source of $kver" \
+				"$res/selftests-build.log" \
+				stage_selftests "$kver" "$share/selftests"
+		fi
 		# A smoke row boots once for all its suites; a full row once
 		# per suite, so that no suite sees what another left behind.
 		if [ "$role" = smoke ]; then

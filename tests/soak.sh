@@ -13,6 +13,8 @@
 #     shadowed files, instead of make check's 2;
 #   - suite 71 (pcdrop upgrade) under its tmpfs load on 6.12 too (make
 #     check upgrades without the load there: 5 minutes with it);
+#   - suite 64 with the kernel's selftests of tests/selftests/list's soak
+#     tier too (split_huge_page_test, the userfaultfd stress on shmem);
 #   - the DKMS tests on every row Debian 12 or 13 builds, and the tests on
 #     a booted Debian (tests/sysvm/system.sh) with all five boots on each
 #     of 6.1, 6.12+deb12, 6.12 and 7.3 (make check: once each).
@@ -30,7 +32,7 @@ export PCDROP_LIFECYCLE_SECONDS=$((minutes * 60 / (per_lane * 2)))
 export PCDROP_MODEL_OPS="${SOAK_MODEL_OPS:-2000}"
 export PCDROP_SHADOW_CYCLES="${SOAK_SHADOW_CYCLES:-20}"
 export PCDROP_SERIES="$series"
-export PCDROP_SUITES="40-* 45-* 54-* 60-* 71-*"
+export PCDROP_SUITES="40-* 45-* 54-* 60-* 64-* 71-*"
 export PCDROP_SKIP_RUNNER_TESTS=1 PCDROP_SYSTEM_ALL=1
 export PCDROP_SYSTEM_SERIES="6.1 6.12+deb12 6.12 7.3"
 # A hang bound only: a smoke row runs all four suites in one boot, and
