@@ -2,8 +2,9 @@
 # time-budget.sh calibrate | check SECONDS TIMES CAL_START CAL_END
 #
 # make check's time budget, the one place it is set: 50 minutes from a
-# cold cache (the run debootstrapped a chroot or made a system-test image
-# from a DKMS chroot), 40 warm, on the reference
+# cold cache (the run debootstrapped a chroot, made a system-test image
+# from a DKMS chroot, or downloaded a step's "(download)": a kernel's
+# sources, an archived build), 40 warm, on the reference
 # machine: 2 cores, no KVM, where "calibrate" takes REFERENCE_CAL seconds.
 # PCDROP_BUDGET_COLD and PCDROP_BUDGET_WARM (minutes) override them.
 #
@@ -35,7 +36,7 @@ check() {
 	secs=$1
 	times=$2
 	cal=$(echo "$3 $4" | awk '{ print ($1 > $2 ? $1 : $2) }')
-	if grep -q -e 'debootstrap' -e 'sysvm .*: copy the DKMS chroot' "$times" 2>/dev/null; then
+	if grep -q -e 'debootstrap' -e 'sysvm .*: copy the DKMS chroot' -e '(download)' "$times" 2>/dev/null; then
 		kind=cold budget=$BUDGET_COLD
 	else
 		kind=warm budget=$BUDGET_WARM
