@@ -16,7 +16,7 @@
 #   - suite 64 with the kernel's selftests of tests/selftests/list's soak
 #     tier too (split_huge_page_test, the userfaultfd stress on shmem);
 #   - the DKMS tests on every row Debian 12 or 13 builds, and the tests on
-#     a booted Debian (tests/sysvm/system.sh) with all five boots on each
+#     a booted Debian (tests/sysvm/system.sh) with all six boots on each
 #     of 6.1, 6.12+deb12, 6.12 and 7.3 (make check: once each).
 # SOAK_MINUTES (default 60) is the time each of the two lanes spends
 # cycling; the model runs and the boots come on top.  Prints the same TAP
