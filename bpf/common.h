@@ -27,6 +27,7 @@ struct env {
 	bool kprobes;
 	bool locks;
 	bool verbose;
+	bool timestamp;
 	int interval;
 	int count;
 	const char *without[MAX_WITHOUT];

@@ -154,7 +154,7 @@ static void json_unavailable(bool locks)
 	printf("]");
 }
 
-void output_json(void)
+void output_json_members(void)
 {
 	const size_t op_key_sz = sizeof(struct pcdrop_op_key);
 	const size_t count_sz = sizeof(struct pcdrop_count);
@@ -162,7 +162,6 @@ void output_json(void)
 	int n = read_progs(rows, MAX_PROGS);
 	bool locks = locks_counted();
 
-	printf("{");
 	json_map("ops", "ops", op_key_sz, sizeof(struct pcdrop_op_stats), ops_entry);
 	printf(",");
 	json_map("hist", "hist", op_key_sz, sizeof(struct pcdrop_hist), hist_entry);
@@ -181,5 +180,11 @@ void output_json(void)
 	json_progs(rows, n);
 	printf(",");
 	json_unavailable(locks);
+}
+
+void output_json(void)
+{
+	printf("{");
+	output_json_members();
 	printf("}\n");
 }

@@ -15,5 +15,14 @@
 void output_table(void);
 /* output-json.c: one JSON object, the maps as bpftool prints them and more. */
 void output_json(void);
+/* Its members alone, for the JSON lines of watch, which add their own. */
+void output_json_members(void);
+
+/*
+ * The version of the layout of watch's JSON lines, their "schema": raised
+ * whenever a member is removed, renamed or changes its meaning (adding
+ * one does not).
+ */
+#define WATCH_SCHEMA	1
 
 #endif /* __PCDROP_STAT_OUTPUT_H */

@@ -47,7 +47,9 @@ static const char doc[] =
 "Commands:\n"
 "  start    load, attach, pin under " PIN_DIR "; keeps counting\n"
 "  dump     print the counters (a table, or JSON with --json)\n"
-"  watch    print the counters every --interval seconds\n"
+"  watch    print the counters every INTERVAL seconds (watch [INTERVAL]\n"
+"           [COUNT], or -i and -c): tables, or with --json one JSON object\n"
+"           a line, each with the schema version of its layout\n"
 "  reset    zero the counters\n"
 "  stop     detach and unpin everything\n"
 "\n"
@@ -57,13 +59,14 @@ static const char doc[] =
 "    pcdrop-stat start --kprobes  # attach with kprobes only\n"
 "    pcdrop-stat dump             # table of the counters\n"
 "    pcdrop-stat dump --json      # the same as JSON\n"
-"    pcdrop-stat watch -i 2 -c 5  # five tables, two seconds apart\n"
+"    pcdrop-stat watch 2 5        # five tables, two seconds apart\n"
+"    pcdrop-stat watch -T --json  # JSON lines with their time, every second\n"
 "    pcdrop-stat reset            # zero them\n"
 "    pcdrop-stat stop             # detach, unpin\n"
 "    bpftool map dump pinned " PIN_DIR "/ops  # no pcdrop-stat needed\n";
 
 static const struct argp_option opts[] = {
-	{ "json", 'j', NULL, 0, "dump: print JSON", 0 },
+	{ "json", 'j', NULL, 0, "dump: print JSON; watch: print JSON lines", 0 },
 	{ "kprobes", 'k', NULL, 0, "start: use kprobes, not fentry", 0 },
 	{ "locks", 'l', NULL, 0, "start: also count i_lock and i_pages acquisitions exactly, "
 	  "by hooking _raw_spin_lock*: while attached, every spin_lock() in the kernel "
@@ -71,11 +74,35 @@ static const struct argp_option opts[] = {
 	  "Without it the lock columns are derived from the removals", 0 },
 	{ "interval", 'i', "SECONDS", 0, "watch: seconds between tables (1)", 0 },
 	{ "count", 'c', "N", 0, "watch: stop after N tables (0: never)", 0 },
+	{ "timestamp", 'T', NULL, 0, "watch: print the time of each table, or give each "
+	  "JSON line a \"time\" (UTC, ISO 8601)", 0 },
 	{ "without", 'w', "SYMBOL", 0,
 	  "start: act as if SYMBOL were missing from this kernel (for tests)", 0 },
 	{ "verbose", 'v', NULL, 0, "print libbpf's debug output", 0 },
 	{},
 };
+
+static void set_interval(struct argp_state *state, const char *arg)
+{
+	env.interval = atoi(arg);
+	if (env.interval <= 0)
+		argp_error(state, "invalid interval: %s", arg);
+}
+
+/* The command, then for watch its interval and count, as bcc's tools take them. */
+static void positional(struct argp_state *state, const char *arg)
+{
+	if (state->arg_num == 0)
+		env.cmd = arg;
+	else if (strcmp(env.cmd, "watch"))
+		argp_error(state, "one command only");
+	else if (state->arg_num == 1)
+		set_interval(state, arg);
+	else if (state->arg_num == 2)
+		env.count = atoi(arg);
+	else
+		argp_error(state, "watch takes at most an interval and a count");
+}
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
@@ -92,10 +119,11 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case 'v':
 		env.verbose = true;
 		break;
+	case 'T':
+		env.timestamp = true;
+		break;
 	case 'i':
-		env.interval = atoi(arg);
-		if (env.interval <= 0)
-			argp_error(state, "invalid interval: %s", arg);
+		set_interval(state, arg);
 		break;
 	case 'c':
 		env.count = atoi(arg);
@@ -106,9 +134,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env.without[env.nr_without++] = arg;
 		break;
 	case ARGP_KEY_ARG:
-		if (env.cmd)
-			argp_error(state, "one command only");
-		env.cmd = arg;
+		positional(state, arg);
 		break;
 	case ARGP_KEY_END:
 		if (!env.cmd)
@@ -160,6 +186,37 @@ static void on_signal(int sig)
 	exiting = 1;
 }
 
+/*
+ * One JSON line of watch: "schema" first, so that a reader can check the
+ * layout before it reads the rest.
+ */
+static void watch_json(time_t t)
+{
+	char ts[32];
+
+	printf("{\"schema\":%d,", WATCH_SCHEMA);
+	if (env.timestamp) {
+		strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+		printf("\"time\":\"%s\",", ts);
+	}
+	output_json_members();
+	printf("}\n");
+}
+
+/* One table of watch, after a blank line from the one before. */
+static void watch_table(time_t t, bool first)
+{
+	char ts[32];
+
+	if (!first)
+		printf("\n");
+	if (env.timestamp) {
+		strftime(ts, sizeof(ts), "%H:%M:%S", localtime(&t));
+		printf("%s\n", ts);
+	}
+	output_table();
+}
+
 static int cmd_watch(void)
 {
 	int i;
@@ -167,16 +224,14 @@ static int cmd_watch(void)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	for (i = 0; !exiting && (!env.count || i < env.count); i++) {
-		time_t t = time(NULL);
-		char ts[32];
-
 		if (i)
 			sleep(env.interval);
 		if (exiting)
 			break;
-		strftime(ts, sizeof(ts), "%H:%M:%S", localtime(&t));
-		printf("%s%s\n", i ? "\n" : "", ts);
-		output_table();
+		if (env.format == OUTPUT_JSON)
+			watch_json(time(NULL));
+		else
+			watch_table(time(NULL), !i);
 		fflush(stdout);
 	}
 	return 0;
@@ -194,7 +249,7 @@ int main(int argc, char **argv)
 	static const struct argp argp = {
 		.options = opts,
 		.parser = parse_arg,
-		.args_doc = "COMMAND",
+		.args_doc = "COMMAND\nwatch [INTERVAL [COUNT]]",
 		.doc = doc,
 	};
 
