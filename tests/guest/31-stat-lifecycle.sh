@@ -102,8 +102,8 @@ expect_eq "watch -T --json 1 1 gives its line the UTC time after the schema" 1 \
 out=$($STAT watch 1 2 3 2>&1)
 rc=$?
 check "watch with a third number is refused" test $rc != 0
-check "... saying it takes an interval and a count" \
-	sh -c "echo '$out' | grep -q 'at most an interval and a count'"
+expect_eq "... saying it takes an interval and a count" 1 \
+	"$(echo "$out" | grep -c 'at most an interval and a count')"
 
 check "reset" $STAT reset
 stat_snap /tmp/s
