@@ -396,7 +396,7 @@ int BPF_KPROBE(evict_kp, struct inode *inode)
  * shmem_fallocate() undoing its own allocation after a failure, the only
  * call with @unfalloc.  An entry probe only, whatever the mode: an exit
  * can be missed (see op_enter()), and on 6.1 a BPF trampoline cannot
- * share this function with pcdrop.ko's livepatch (see pcdrop-stat.c).
+ * share this function with pcdrop.ko's livepatch (see hooks.c).
  * The rollback starts here and ends when the vfs_fallocate() that called
  * shmem_fallocate() returns (the loader attaches this only with that
  * function's exit), so it is the third caller's return address

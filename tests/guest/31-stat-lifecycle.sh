@@ -79,6 +79,32 @@ check "the table names the operation" sh -c "$STAT dump | grep -q '^truncate  *t
 out=$($STAT watch -i 1 -c 2)
 expect_eq "watch -c 2 prints two tables" 2 "$(echo "$out" | grep -c '^OP ')"
 
+# bcc's form: watch [INTERVAL] [COUNT], -T for the time, --json for JSON
+# lines, each with the schema version of its layout first.
+hms='^[0-2][0-9]:[0-5][0-9]:[0-5][0-9]$'
+out=$($STAT watch 1 2)
+expect_eq "watch 1 2 prints two tables, with no time unless -T" "2 0" \
+	"$(echo "$out" | grep -c '^OP ') $(echo "$out" | grep -c "$hms")"
+out=$($STAT watch -T 1 2)
+expect_eq "watch -T 1 2 prints the time above each of its two tables" "2 2" \
+	"$(echo "$out" | grep -c "$hms") $(echo "$out" | grep -A1 "$hms" | grep -c '^OP ')"
+out=$($STAT watch --json 1 2)
+expect_eq "watch --json 1 2 prints two lines, each a JSON object with schema 1 first" "2 2" \
+	"$(echo "$out" | wc -l) $(echo "$out" | grep -c '^{"schema":1,"ops":\[.*}$')"
+members() {
+	awk -f ./jsonflat.awk | sed 's/[. ].*//' | uniq | tr '\n' ' '
+}
+expect_eq "... then the members of dump --json" "schema $($STAT dump --json | members)" \
+	"$(echo "$out" | head -n 1 | members)"
+out=$($STAT watch -T --json 1 1)
+expect_eq "watch -T --json 1 1 gives its line the UTC time after the schema" 1 \
+	"$(echo "$out" | grep -Ec '^\{"schema":1,"time":"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z","ops":\[')"
+out=$($STAT watch 1 2 3 2>&1)
+rc=$?
+check "watch with a third number is refused" test $rc != 0
+expect_eq "... saying it takes an interval and a count" 1 \
+	"$(echo "$out" | grep -c 'at most an interval and a count')"
+
 check "reset" $STAT reset
 stat_snap /tmp/s
 # 9p evicts its own inodes now and then ("unlink, other"); tmpfs is quiet.

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * common.h - what every part of the pcdrop-stat loader shares: the
+ * options of the command line and where the counters are pinned.
+ */
+#ifndef __PCDROP_STAT_COMMON_H
+#define __PCDROP_STAT_COMMON_H
+
+#include <stdbool.h>
+
+#define BPFFS		"/sys/fs/bpf"
+#define PIN_DIR		BPFFS "/pcdrop"
+#define LINK_DIR	PIN_DIR "/links"
+#define MAX_WITHOUT	16
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* The outputs of "dump" (output.h). */
+enum output_format {
+	OUTPUT_TABLE,
+	OUTPUT_JSON,
+	NR_OUTPUTS,
+};
+
+/* The command line, parsed once in pcdrop-stat.c. */
+struct env {
+	enum output_format format;
+	bool kprobes;
+	bool locks;
+	bool verbose;
+	bool timestamp;
+	int interval;
+	int count;
+	const char *without[MAX_WITHOUT];
+	int nr_without;
+	const char *cmd;
+};
+
+extern struct env env;
+
+/* The kernel's names for them, as tools/include/linux/compiler.h has them. */
+#ifndef __printf
+#define __printf(a, b)	__attribute__((format(printf, a, b)))
+#endif
+#ifndef __noreturn
+#define __noreturn	__attribute__((noreturn))
+#endif
+
+/* "pcdrop-stat: " and the message on stderr; die() then exits 1. */
+__printf(1, 2) void note(const char *fmt, ...);
+__printf(1, 2) __noreturn void die(const char *fmt, ...);
+
+#endif /* __PCDROP_STAT_COMMON_H */

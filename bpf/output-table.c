@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * output-table.c - "dump" and "watch": the counters as tables for people.
+ * Rows of operations that did nothing are left out; the lock columns are
+ * marked with a '*' where they are derived rather than counted.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "common.h"
+#include "hooks.h"
+#include "maps.h"
+#include "output.h"
+
+/* "PCDROP_OP_FALLOC_ROLLBACK" -> "falloc_rollback", for the table. */
+static const char *short_name(const char *name)
+{
+	static char buf[4][32];
+	static int n;
+	const char *p = strchr(name + strlen("PCDROP_"), '_');
+	char *b = buf[n++ % 4];
+	int i;
+
+	p = p ? p + 1 : name;
+	for (i = 0; p[i] && i < 31; i++)
+		b[i] = p[i] >= 'A' && p[i] <= 'Z' ? p[i] - 'A' + 'a' : p[i];
+	b[i] = 0;
+	return b;
+}
+
+static const char *op_name(unsigned int op)
+{
+	return short_name(enum_name(op_names, PCDROP_NR_OPS, op));
+}
+
+static const char *fs_name(unsigned int fs)
+{
+	return short_name(enum_name(fs_names, PCDROP_NR_FS, fs));
+}
+
+static void ops_row(const void *key, const void *val, void *ctx)
+{
+	const struct pcdrop_op_key *k = key;
+	struct pcdrop_op_stats v = *(const struct pcdrop_op_stats *)val;
+	__u64 folios = v.removed_single + v.batched_folios;
+	const bool *locks = ctx;
+
+	if (!v.calls && !folios && !v.batches && !v.drains)
+		return;
+	if (!*locks) {
+		v.i_lock = derived_locks(&v);
+		v.xa_lock = derived_locks(&v);
+	}
+	printf("%-16s %-6s %8llu %9llu %9llu %9llu %8llu %9llu %7llu %10.3f ",
+	       op_name(k->op), fs_name(k->fs),
+	       (unsigned long long)v.calls, (unsigned long long)v.i_lock,
+	       (unsigned long long)v.xa_lock, (unsigned long long)v.removed_single,
+	       (unsigned long long)v.batches, (unsigned long long)v.batched_folios,
+	       (unsigned long long)v.drains, v.time_ns / 1e6);
+	if (folios)
+		printf("%12.3f\n", (double)(v.i_lock + v.xa_lock) / folios);
+	else
+		printf("%12s\n", "-");
+}
+
+static void table_ops(bool locks)
+{
+	int fd = map_fd("ops");
+
+	printf("%-16s %-6s %8s %9s %9s %9s %8s %9s %7s %10s %12s\n", "OP", "FS", "CALLS",
+	       locks ? "I_LOCK" : "I_LOCK*", locks ? "XA_LOCK" : "XA_LOCK*", "SINGLE",
+	       "BATCHES", "BATCHED", "DRAINS", "TIME_MS", locks ? "LOCKS/FOLIO" : "LOCKS/FOLIO*");
+	map_walk(fd, sizeof(struct pcdrop_op_key), sizeof(struct pcdrop_op_stats), ops_row,
+		 &locks);
+	close(fd);
+	if (!locks)
+		printf("* derived, not counted: one i_lock and one i_pages round trip per "
+		       "one-by-one removal, per batch and per shadow/swap-entry round trip "
+		       "('start --locks' counts them)\n");
+}
+
+/* @ctx: how many rows so far, for the heading before the first. */
+static void values_row(const void *key, const void *val, void *ctx)
+{
+	const struct pcdrop_op_key *k = key;
+	const struct pcdrop_op_stats *v = val;
+	int *n = ctx;
+
+	if (!v->values_single && !v->values_walked)
+		return;
+	if (!(*n)++)
+		printf("\nshadow and swap entries removed (op/fs: one by one in round "
+		       "trips, walked in round trips):\n");
+	printf("  %s/%s: %llu in %llu, %llu in %llu\n", op_name(k->op), fs_name(k->fs),
+	       (unsigned long long)v->values_single, (unsigned long long)v->value_single_trips,
+	       (unsigned long long)v->values_walked, (unsigned long long)v->value_walks);
+}
+
+static void table_values(void)
+{
+	int fd = map_fd("ops"), n = 0;
+
+	map_walk(fd, sizeof(struct pcdrop_op_key), sizeof(struct pcdrop_op_stats), values_row,
+		 &n);
+	close(fd);
+}
+
+static void drains_item(const void *key, const void *val, void *ctx)
+{
+	const struct pcdrop_caller_key *k = key;
+	const struct pcdrop_count *c = val;
+
+	(void)ctx;
+	printf(" %s=%llu", short_name(enum_name(caller_names, PCDROP_NR_CALLERS, k->caller)),
+	       (unsigned long long)c->count);
+}
+
+static void table_drains(void)
+{
+	int fd = map_fd("drains");
+
+	printf("\nlru_add_drain_all() by caller:");
+	map_walk(fd, sizeof(struct pcdrop_caller_key), sizeof(struct pcdrop_count),
+		 drains_item, NULL);
+	printf("\n");
+	close(fd);
+}
+
+/* @ctx: how many items so far, for the heading before the first. */
+static void batches_item(const void *key, const void *val, void *ctx)
+{
+	const struct pcdrop_batch_key *k = key;
+	const struct pcdrop_count *c = val;
+	int *n = ctx;
+
+	if (!(*n)++)
+		printf("batch sizes (op/fs: folios x times):");
+	printf(" %s/%s:%ux%llu", op_name(k->op), fs_name(k->fs), k->folios,
+	       (unsigned long long)c->count);
+}
+
+static void table_batches(void)
+{
+	int fd = map_fd("batches"), n = 0;
+
+	map_walk(fd, sizeof(struct pcdrop_batch_key), sizeof(struct pcdrop_count),
+		 batches_item, &n);
+	if (n)
+		printf("\n");
+	close(fd);
+}
+
+static void table_health(bool locks)
+{
+	struct pcdrop_health_key hk = {};
+	struct pcdrop_health hv = {};
+	struct prog_row rows[MAX_PROGS];
+	__u64 misses = 0;
+	unsigned int h;
+	int fd, i, n;
+
+	fd = map_fd("health");
+	bpf_map_lookup_elem(fd, &hk, &hv);
+	close(fd);
+	n = read_progs(rows, MAX_PROGS);
+	for (i = 0; i < n; i++)
+		misses += rows[i].misses;
+	printf("health: %d links, recursion misses %llu, untracked (slot busy) %llu, "
+	       "nested %llu, batch map full %llu, missed returns %llu\n", n,
+	       (unsigned long long)misses, (unsigned long long)hv.slot_busy,
+	       (unsigned long long)hv.nested, (unsigned long long)hv.map_full,
+	       (unsigned long long)hv.missed_returns);
+	for (h = 0; h < nr_hooks; h++)
+		if (hook_unavailable(&hooks[h], locks))
+			printf("unavailable: %s (%s is not attached)\n", hooks[h].what,
+			       hooks[h].sym);
+}
+
+void output_table(void)
+{
+	bool locks = locks_counted();
+
+	table_ops(locks);
+	table_values();
+	table_drains();
+	table_batches();
+	table_health(locks);
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pins.h - "start" and "stop": load and attach the programs and pin them
+ * under PIN_DIR, so that they keep counting after the command exits; and
+ * unpin them, which detaches them.
+ */
+#ifndef __PCDROP_STAT_PINS_H
+#define __PCDROP_STAT_PINS_H
+
+#include <stdbool.h>
+
+int cmd_start(void);
+/* @quiet: undoing a failed start, which says why itself. */
+int cmd_stop(bool quiet);
+
+#endif /* __PCDROP_STAT_PINS_H */
