@@ -109,9 +109,10 @@ static void health_entry(const void *key, const void *val)
 	const struct pcdrop_health *v = val;
 
 	printf("{\"key\":{\"zero\":%u},\"value\":{\"slot_busy\":%llu,"
-	       "\"nested\":%llu,\"map_full\":%llu,\"missed_returns\":%llu}}",
+	       "\"nested\":%llu,\"map_full\":%llu,\"missed_returns\":%llu,\"no_stack\":%llu}}",
 	       k->zero, (unsigned long long)v->slot_busy, (unsigned long long)v->nested,
-	       (unsigned long long)v->map_full, (unsigned long long)v->missed_returns);
+	       (unsigned long long)v->map_full, (unsigned long long)v->missed_returns,
+	       (unsigned long long)v->no_stack);
 }
 
 /*

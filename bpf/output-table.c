@@ -166,10 +166,10 @@ static void table_health(bool locks)
 	for (i = 0; i < n; i++)
 		misses += rows[i].misses;
 	printf("health: %d links, recursion misses %llu, untracked (slot busy) %llu, "
-	       "nested %llu, batch map full %llu, missed returns %llu\n", n,
+	       "nested %llu, batch map full %llu, missed returns %llu, no stack %llu\n", n,
 	       (unsigned long long)misses, (unsigned long long)hv.slot_busy,
 	       (unsigned long long)hv.nested, (unsigned long long)hv.map_full,
-	       (unsigned long long)hv.missed_returns);
+	       (unsigned long long)hv.missed_returns, (unsigned long long)hv.no_stack);
 	for (h = 0; h < nr_hooks; h++)
 		if (hook_unavailable(&hooks[h], locks))
 			printf("unavailable: %s (%s is not attached)\n", hooks[h].what,

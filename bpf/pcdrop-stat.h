@@ -103,6 +103,14 @@ struct pcdrop_health {
 	 * hooked function again: counted then, without their time.
 	 */
 	__u64 missed_returns;
+	/*
+	 * Entries that found their task's slot taken and could not read the
+	 * stack to tell a nested call from a missed exit (bpf_get_stack()
+	 * fails while another program holds this CPU's callchain buffer,
+	 * which 7.x's preemption allows).  A re-entry of the very function
+	 * that began the operation is then taken as a missed exit.
+	 */
+	__u64 no_stack;
 };
 
 /*
@@ -122,6 +130,7 @@ struct task_slot {
 	 * frame is on the stack of every call nested inside it.
 	 */
 	__u64 ret;
+	__u64 ip;		/* the hooked function that began it */
 	__u64 n_i_lock;
 	__u64 n_xa_lock;
 	__u64 n_single;		/* its one-by-one folio removals */

@@ -250,6 +250,17 @@ static __always_inline int op_enter(void *ctx, __u32 op, struct inode *inode,
 		if (i > self + 1 && stack[i] == s->ret)
 			live = true;
 	}
+	/*
+	 * No stack (n <= 0, or the function entered not on it): only a
+	 * call of the function that began the operation can be told, and
+	 * none of those nests in itself but through a stacked file system.
+	 */
+	if (s->pid == pid && returns && self < 0) {
+		h = health();
+		if (h)
+			__sync_fetch_and_add(&h->no_stack, 1);
+		live = ip != s->ip;
+	}
 	if (s->pid == pid && returns && !live) {
 		h = health();
 		if (h)
@@ -281,6 +292,7 @@ static __always_inline int op_enter(void *ctx, __u32 op, struct inode *inode,
 	s->n_single = 0;
 	s->n_value_single = 0;
 	s->ret = ret;
+	s->ip = ip;
 	if (inode) {
 		struct super_block *sb = BPF_CORE_READ(inode, i_sb);
 

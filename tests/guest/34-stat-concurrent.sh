@@ -69,7 +69,7 @@ run() {
 	overlap_stop
 	stat_snap /tmp/s1
 	echo "# $KVER $mode: at most $max tasks inside shmem_undo_range() at once;" \
-		"missed returns $(health /tmp/s1 missed_returns);" \
+		"missed returns $(health /tmp/s1 missed_returns) ($(health /tmp/s1 no_stack) without a stack);" \
 		"recursion misses $(sum_field /tmp/s1 progs recursion_misses)"
 	expect_eq "$mode: the overlap count itself missed no return" 0 "$undo_missed"
 	check "$mode: more than 10 truncations overlapped in shmem_undo_range() ($max)" \
