@@ -21,7 +21,7 @@
 # PCDROP_SUITES (a pattern such as "20-*"), PCDROP_SKIP_RUNNER_TESTS=1,
 # PCDROP_SKIP_DKMS=1, PCDROP_JOBS (lanes, default 2),
 # PCDROP_LIFECYCLE_CYCLES (disable/rmmod/insmod cycles of the lifecycle
-# suites, default 10 on the full rows and 4 on the smoke rows),
+# suites, default 5 on the full rows and 4 on the smoke rows),
 # PCDROP_BUDGET_COLD and PCDROP_BUDGET_WARM (minutes), PCDROP_WORK (where
 # build/ and results/ go; default: the checkout).  make soak's own:
 # PCDROP_LIFECYCLE_SECONDS, PCDROP_MODEL_OPS, PCDROP_SHADOW_CYCLES.  Logs of
@@ -42,11 +42,11 @@ SUITES=${PCDROP_SUITES:-[0-9]*}
 # (46), and the seed 002 workload drains 0 times (50).
 SMOKE_SUITES="10-* 20-* 40-* 45-* 46-* 50-*"
 # Disable/rmmod/insmod cycles of the lifecycle suites (45, 54), with a
-# load for 4 (45) or 3 (54) s per cycle beside them: 10 on the full rows,
+# load for 4 (45) or 3 (54) s per cycle beside them: 5 on the full rows,
 # 4 on the smoke rows (they prove unload under load; the full row of their
 # code family stresses it).  PCDROP_LIFECYCLE_CYCLES sets both; make soak
 # cycles for minutes (PCDROP_LIFECYCLE_SECONDS).
-CYCLES=${PCDROP_LIFECYCLE_CYCLES:-10}
+CYCLES=${PCDROP_LIFECYCLE_CYCLES:-5}
 SMOKE_CYCLES=${PCDROP_LIFECYCLE_CYCLES:-4}
 
 # build_progs DIR: the guest's test programs, static (the initramfs has

@@ -3,7 +3,7 @@
 # bad parameter values are refused and change nothing.
 . ./guest/lib.sh
 SUITE=shmem-lifecycle
-# The load: 4 s per cycle plus 30 s (70 s for make check's 10 cycles on a
+# The load: 4 s per cycle plus 30 s (50 s for make check's 5 cycles on a
 # full row).
 lifecycle_plan 4 30
 

@@ -4,7 +4,7 @@
 . ./guest/lib.sh
 . ./guest/fadvlib.sh
 SUITE=fadvise-lifecycle
-# The load: 3 s per cycle plus 20 s (50 s for make check's 10 cycles).
+# The load: 3 s per cycle plus 20 s (35 s for make check's 5 cycles).
 lifecycle_plan 3 20
 
 check "pcdrop loads" pcdrop_load
