@@ -24,7 +24,8 @@
 # suites, default 5 on the full rows and 4 on the smoke rows),
 # PCDROP_BUDGET_COLD and PCDROP_BUDGET_WARM (minutes), PCDROP_WORK (where
 # build/ and results/ go; default: the checkout).  make soak's own:
-# PCDROP_LIFECYCLE_SECONDS, PCDROP_MODEL_OPS, PCDROP_SHADOW_CYCLES.  Logs of
+# PCDROP_LIFECYCLE_SECONDS, PCDROP_MODEL_OPS, PCDROP_SHADOW_CYCLES,
+# PCDROP_STRESS_SECONDS.  Logs of
 # every build and boot go to results/KVER/, the times to results/times.tsv.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -131,12 +132,35 @@ boot_suite() {
 	fi
 }
 
+# runs_suite NAME PATTERNS: one of the suite PATTERNS (such as "[0-9]*"
+# or "40-* 45-*") names the suite NAME.
+runs_suite() {
+	set -f
+	for _pat in $2; do
+		# shellcheck disable=SC2254 # the patterns are globs
+		case $1 in
+		$_pat) set +f; return 0 ;;
+		esac
+	done
+	set +f
+	return 1
+}
+
 # xfs_image FILE: suite 62's xfs (large folios); 64 MB, below xfsprogs'
 # supported minimum of 300 MB, so that the guest's copy of it stays small.
 # The default features of Debian 12's and 13's mkfs.xfs all mount on 6.1.
 xfs_image() {
 	rm -f "$1"
 	truncate -s 64M "$1" && mkfs.xfs -q -f --unsupported "$1"
+}
+
+# ext4_image FILE: suite 63's ext4, 128 MB, with extents: busybox's
+# mke2fs writes ext2, on which ext4 refuses to punch holes.  Without
+# metadata checksums, which need crc32c, a module the guest does not load
+# on 6.1.
+ext4_image() {
+	rm -f "$1"
+	mke2fs -q -F -t ext4 -O ^metadata_csum "$1" 128M
 }
 
 # The runner's own tests: each broken guest must give its exit status.
@@ -371,6 +395,16 @@ kernel_stream() {
 	6.12*) [ -n "${PCDROP_LIFECYCLE_SECONDS:-}" ] && echo yes || echo no ;;
 	*) echo yes ;;
 	esac > "$share/upgrade-load"
+	# Suite 63's Debian stress-ng and fio with their libraries (86 MB:
+	# only into the shares of the rows that run it), and how long they
+	# run: 20 s, or make soak's PCDROP_STRESS_SECONDS.
+	if runs_suite 63-stress-tools "$suites"; then
+		step "stage Debian's stress-ng and fio for suite 63" "$res/stress-tools.log" \
+			scripts/stress-tools.sh "$share/tools" || ok=0
+		step "make the ext4 image suite 63 mounts" "$res/mkfs-ext4.log" \
+			ext4_image "$share/ext4.img"
+	fi
+	echo "${PCDROP_STRESS_SECONDS:-20}" > "$share/stress-seconds"
 	step "make the xfs image suite 62 mounts" "$res/mkfs-xfs.log" \
 		xfs_image "$share/xfs.img"
 	cp VERSION "$share/VERSION"
@@ -636,8 +670,8 @@ if [ -s "$work/results/canaries/summary" ]; then
 fi
 tests/time-report.sh "$PCDROP_TIMES" "$work/results/suite-times.tsv"
 # The budget (tests/time-budget.sh) holds for the default run only.
-if [ -n "${PCDROP_SERIES:-}${PCDROP_SUITES:-}${PCDROP_LIFECYCLE_CYCLES:-}${PCDROP_LIFECYCLE_SECONDS:-}" ]; then
-	echo "# time budget: not checked (PCDROP_SERIES, PCDROP_SUITES or a longer lifecycle run set)"
+if [ -n "${PCDROP_SERIES:-}${PCDROP_SUITES:-}${PCDROP_LIFECYCLE_CYCLES:-}${PCDROP_LIFECYCLE_SECONDS:-}${PCDROP_STRESS_SECONDS:-}" ]; then
+	echo "# time budget: not checked (PCDROP_SERIES, PCDROP_SUITES or a longer lifecycle or stress run set)"
 elif tests/time-budget.sh check "$(($(date +%s) - run_start))" "$PCDROP_TIMES" \
 		"$cal_start" "$(tests/time-budget.sh calibrate)" > "$work/results/budget.tap"; then
 	cat "$work/results/budget.tap"

@@ -330,13 +330,13 @@ running() {
 	done
 }
 
-# switch_cycles PARAM PID...: flip the boolean parameter PARAM, disable
-# and unload pcdrop, load it again; CYCLES times at least, for
-# SOAK_SECONDS at least (lifecycle_plan).  Prints how many cycles
+# switch_cycles PARAM[,PARAM...] PID...: flip the boolean parameters
+# PARAM, disable and unload pcdrop, load it again; CYCLES times at least,
+# for SOAK_SECONDS at least (lifecycle_plan).  Prints how many cycles
 # succeeded; "ok", or "failed" after the first that did not; and 1 if the
 # load's PIDs were all running when the first unload began, else 0.
 switch_cycles() {
-	_param=$1
+	_params=$(echo "$1" | tr , ' ')
 	shift
 	_done=0
 	_st=ok
@@ -344,7 +344,10 @@ switch_cycles() {
 	_end=$(($(date +%s) + SOAK_SECONDS))
 	while [ "$_done" -lt "$CYCLES" ] || [ "$(date +%s)" -lt "$_end" ]; do
 		_i=$((_done + 1))
-		echo $((_i % 2)) > "$PCDROP_PARAMS/$_param" || { _st=failed; break; }
+		for _param in $_params; do
+			echo $((_i % 2)) > "$PCDROP_PARAMS/$_param" || _st=failed
+		done
+		[ "$_st" = ok ] || break
 		sleep 0.5
 		[ "$_i" != 1 ] || ! running "$@" || _loaded=1
 		pcdrop_unload || { _st=failed; break; }
