@@ -21,7 +21,7 @@
 # PCDROP_SUITES (a pattern such as "20-*"), PCDROP_SKIP_RUNNER_TESTS=1,
 # PCDROP_SKIP_DKMS=1, PCDROP_JOBS (lanes, default 2),
 # PCDROP_LIFECYCLE_CYCLES (disable/rmmod/insmod cycles of the lifecycle
-# suites, default 5 on the full rows and 4 on the smoke rows),
+# suites, default 5 on the full rows and 2 on the smoke rows),
 # PCDROP_BUDGET_COLD and PCDROP_BUDGET_WARM (minutes), PCDROP_WORK (where
 # build/ and results/ go; default: the checkout).  make soak's own:
 # PCDROP_LIFECYCLE_SECONDS, PCDROP_MODEL_OPS, PCDROP_SHADOW_CYCLES,
@@ -44,11 +44,11 @@ SUITES=${PCDROP_SUITES:-[0-9]*}
 SMOKE_SUITES="10-* 20-* 40-* 45-* 46-* 50-*"
 # Disable/rmmod/insmod cycles of the lifecycle suites (45, 54), with a
 # load for 4 (45) or 3 (54) s per cycle beside them: 5 on the full rows,
-# 4 on the smoke rows (they prove unload under load; the full row of their
+# 2 on the smoke rows (they prove unload under load; the full row of their
 # code family stresses it).  PCDROP_LIFECYCLE_CYCLES sets both; make soak
 # cycles for minutes (PCDROP_LIFECYCLE_SECONDS).
 CYCLES=${PCDROP_LIFECYCLE_CYCLES:-5}
-SMOKE_CYCLES=${PCDROP_LIFECYCLE_CYCLES:-4}
+SMOKE_CYCLES=${PCDROP_LIFECYCLE_CYCLES:-2}
 
 # build_progs DIR: the guest's test programs, static (the initramfs has
 # no libc), one per source file.
@@ -375,10 +375,10 @@ kernel_stream() {
 	if [ "$role" = full ]; then echo "$CYCLES"; else echo "$SMOKE_CYCLES"; fi \
 		> "$share/lifecycle-cycles"
 	echo "${PCDROP_LIFECYCLE_SECONDS:-0}" > "$share/lifecycle-seconds"
-	# The model suite's operations per mode: 250 on the full rows, 100 on
+	# The model suite's operations per mode: 150 on the full rows, 100 on
 	# the smoke rows; make soak sets more.
 	if [ -n "${PCDROP_MODEL_OPS:-}" ]; then echo "$PCDROP_MODEL_OPS"
-	elif [ "$role" = full ]; then echo 250; else echo 100; fi > "$share/model-ops"
+	elif [ "$role" = full ]; then echo 150; else echo 100; fi > "$share/model-ops"
 	# Suite 60's load/unload cycles under its truncating load: 2, but 1 on
 	# 6.12, where each transition under it takes about 50 s (TCG).
 	case $series in

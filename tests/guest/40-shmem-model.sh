@@ -3,9 +3,9 @@
 # path on and off.
 . ./guest/lib.sh
 SUITE=shmem-model
-# Operations per run: the share's model-ops (make check: 250 on the full
+# Operations per run: the share's model-ops (make check: 150 on the full
 # rows, 100 on the smoke rows; make soak: 2000).
-OPS=$(cat model-ops 2>/dev/null || echo 250)
+OPS=$(cat model-ops 2>/dev/null || echo 150)
 THP=/sys/kernel/mm/transparent_hugepage/shmem_enabled
 
 check "pcdrop loads" pcdrop_load
