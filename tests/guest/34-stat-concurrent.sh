@@ -82,9 +82,13 @@ run() {
 	expect_eq "$mode: none untracked (slot busy)" 0 "$(health /tmp/s1 slot_busy)"
 	expect_eq "$mode: none counted as nested" 0 "$(health /tmp/s1 nested)"
 	if [ "$mode" = default ]; then
-		expect_eq "$mode: exits missed = truncate_fx skipped" \
-			$(($(skipped /tmp/s1 truncate_fx) - $(skipped /tmp/s0 truncate_fx))) \
-			"$(health /tmp/s1 missed_returns)"
+		# Each missed exit is a skipped fexit; not each skipped fexit
+		# is found as one: its fentry may have been skipped too (then
+		# there was nothing to end), or it ended the task's last
+		# truncate (no later entry finds it).
+		fx=$(($(skipped /tmp/s1 truncate_fx) - $(skipped /tmp/s0 truncate_fx)))
+		check "$mode: exits missed ($(health /tmp/s1 missed_returns)) <= truncate_fx skipped ($fx)" \
+			test "$(health /tmp/s1 missed_returns)" -le "$fx"
 	else
 		# Each task inside shmem_undo_range() is inside do_truncate(),
 		# whose kretprobe keeps 10: at least max - 10 returns missed,
