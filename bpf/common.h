@@ -6,11 +6,22 @@
 #ifndef __PCDROP_STAT_COMMON_H
 #define __PCDROP_STAT_COMMON_H
 
+#include <signal.h>
 #include <stdbool.h>
+#include <linux/types.h>
+#include "pcdrop-stat.h"
 
 #define BPFFS		"/sys/fs/bpf"
-#define PIN_DIR		BPFFS "/pcdrop"
+/*
+ * The pins of every version live under PIN_TOP, each layout of the maps
+ * (pcdrop-stat.h's PCDROP_STAT_LAYOUT) in its own directory: a
+ * pcdrop-stat of another layout never reads maps it would mis-read.
+ */
+#define PIN_TOP		BPFFS "/pcdrop"
+#define PIN_DIR		PIN_TOP "/v" __stringify(PCDROP_STAT_LAYOUT)
 #define LINK_DIR	PIN_DIR "/links"
+#define __stringify_1(x)	#x
+#define __stringify(x)		__stringify_1(x)
 #define MAX_WITHOUT	16
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -29,7 +40,9 @@ struct env {
 	bool verbose;
 	bool timestamp;
 	int interval;
+	bool interval_given;
 	int count;
+	const char *file;
 	const char *without[MAX_WITHOUT];
 	int nr_without;
 	const char *cmd;
@@ -44,6 +57,13 @@ extern struct env env;
 #ifndef __noreturn
 #define __noreturn	__attribute__((noreturn))
 #endif
+
+/*
+ * watch and export loop until SIGINT or SIGTERM, which catch_signals()
+ * turns into exiting = 1.
+ */
+extern volatile sig_atomic_t exiting;
+void catch_signals(void);
 
 /* "pcdrop-stat: " and the message on stderr; die() then exits 1. */
 __printf(1, 2) void note(const char *fmt, ...);

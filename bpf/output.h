@@ -3,10 +3,6 @@
  * output.h - the outputs of "dump" and "watch".  Each prints every counter
  * once, read from the pinned maps through maps.h, and knows nothing of
  * how they were attached beyond hooks.h's view of the pinned links.
- *
- * Another format (the Prometheus metrics of issue 23) is one more file
- * like output-json.c, one more enum output_format (common.h) and its
- * entry in outputs[] (pcdrop-stat.c).
  */
 #ifndef __PCDROP_STAT_OUTPUT_H
 #define __PCDROP_STAT_OUTPUT_H
@@ -15,6 +11,8 @@
 void output_table(void);
 /* output-json.c: one JSON object, the maps as bpftool prints them and more. */
 void output_json(void);
+/* output-metrics.c: Prometheus' text exposition format (docs/metrics.md). */
+void output_metrics(void);
 /* Its members alone, for the JSON lines of watch, which add their own. */
 void output_json_members(void);
 

@@ -5,16 +5,19 @@
  * pcdrop.ko loaded.
  *
  * "start" loads pcdrop.bpf.c, attaches it and pins its maps and links
- * under /sys/fs/bpf/pcdrop/, so the counters keep running after the
+ * under /sys/fs/bpf/pcdrop/v1/ (v: the maps' layout), so the counters keep running after the
  * command exits.  "dump", "watch" and "reset" work on the pinned maps,
  * "stop" unpins everything, which detaches the programs.
  *
  * This file is the command line.  The rest, by job, as libbpf-tools
  * splits its shared helpers: pins.c (start, stop), hooks.c (which kernel
  * functions, fentry or kprobe per kernel), maps.c (reading the pinned
- * maps), output-table.c and output-json.c (the outputs, output.h).
+ * maps), output-table.c, output-json.c and output-metrics.c (the outputs,
+ * output.h), export.c (the metrics written to a file).
  */
 #include <argp.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "common.h"
+#include "export.h"
 #include "maps.h"
 #include "output.h"
 #include "pins.h"
@@ -34,7 +38,7 @@ static void (*const outputs[NR_OUTPUTS])(void) = {
 	[OUTPUT_JSON] = output_json,
 };
 
-const char *argp_program_version = "pcdrop-stat 0.1";
+const char *argp_program_version = "pcdrop-stat " PCDROP_STAT_VERSION;
 static const char doc[] =
 "Count folio removals (one by one and in batches), lru_add_drain_all()\n"
 "calls and page-cache lock round trips per operation (truncate, punch hole,\n"
@@ -50,6 +54,11 @@ static const char doc[] =
 "  watch    print the counters every INTERVAL seconds (watch [INTERVAL]\n"
 "           [COUNT], or -i and -c): tables, or with --json one JSON object\n"
 "           a line, each with the schema version of its layout\n"
+"  metrics  print them in Prometheus' text format (docs/metrics.md); with\n"
+"           FILE (metrics FILE), write them to FILE atomically instead\n"
+"  export   start if not started, then write the metrics to FILE every\n"
+"           INTERVAL seconds (export FILE [INTERVAL]; 15) until stopped:\n"
+"           the pcdrop-stat service; the counters go on when it stops\n"
 "  reset    zero the counters\n"
 "  stop     detach and unpin everything\n"
 "\n"
@@ -61,6 +70,8 @@ static const char doc[] =
 "    pcdrop-stat dump --json      # the same as JSON\n"
 "    pcdrop-stat watch 2 5        # five tables, two seconds apart\n"
 "    pcdrop-stat watch -T --json  # JSON lines with their time, every second\n"
+"    pcdrop-stat metrics          # Prometheus text exposition\n"
+"    pcdrop-stat export /var/lib/prometheus/node-exporter/pcdrop.prom 15\n"
 "    pcdrop-stat reset            # zero them\n"
 "    pcdrop-stat stop             # detach, unpin\n"
 "    bpftool map dump pinned " PIN_DIR "/ops  # no pcdrop-stat needed\n";
@@ -84,24 +95,38 @@ static const struct argp_option opts[] = {
 
 static void set_interval(struct argp_state *state, const char *arg)
 {
+	env.interval_given = true;
 	env.interval = atoi(arg);
 	if (env.interval <= 0)
 		argp_error(state, "invalid interval: %s", arg);
 }
 
-/* The command, then for watch its interval and count, as bcc's tools take them. */
+/*
+ * The command, then for watch its interval and count, as bcc's tools take
+ * them; for metrics its file; for export its file and interval.
+ */
 static void positional(struct argp_state *state, const char *arg)
 {
+	bool watch = env.cmd && !strcmp(env.cmd, "watch");
+	bool export = env.cmd && !strcmp(env.cmd, "export");
+	bool metrics = env.cmd && !strcmp(env.cmd, "metrics");
+
 	if (state->arg_num == 0)
 		env.cmd = arg;
-	else if (strcmp(env.cmd, "watch"))
-		argp_error(state, "one command only");
-	else if (state->arg_num == 1)
+	else if (state->arg_num == 1 && (metrics || export))
+		env.file = arg;
+	else if (state->arg_num == 1 && watch)
 		set_interval(state, arg);
-	else if (state->arg_num == 2)
+	else if (state->arg_num == 2 && export)
+		set_interval(state, arg);
+	else if (state->arg_num == 2 && watch)
 		env.count = atoi(arg);
+	else if (watch || export || metrics)
+		argp_error(state, "%s takes at most %s", env.cmd,
+			   watch ? "an interval and a count" :
+			   export ? "a file and an interval" : "a file");
 	else
-		argp_error(state, "watch takes at most an interval and a count");
+		argp_error(state, "one command only");
 }
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
@@ -138,7 +163,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_END:
 		if (!env.cmd)
-			argp_error(state, "no command (start, dump, watch, reset, stop)");
+			argp_error(state, "no command (start, dump, watch, metrics, export, "
+				   "reset, stop)");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -178,12 +204,18 @@ static int cmd_dump(void)
 	return 0;
 }
 
-static volatile sig_atomic_t exiting;
+volatile sig_atomic_t exiting;
 
 static void on_signal(int sig)
 {
 	(void)sig;
 	exiting = 1;
+}
+
+void catch_signals(void)
+{
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
 }
 
 /*
@@ -221,8 +253,7 @@ static int cmd_watch(void)
 {
 	int i;
 
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
+	catch_signals();
 	for (i = 0; !exiting && (!env.count || i < env.count); i++) {
 		if (i)
 			sleep(env.interval);
@@ -267,5 +298,9 @@ int main(int argc, char **argv)
 		return cmd_watch();
 	if (!strcmp(env.cmd, "reset"))
 		return cmd_reset();
-	die("unknown command '%s' (start, dump, watch, reset, stop)", env.cmd);
+	if (!strcmp(env.cmd, "metrics"))
+		return cmd_metrics();
+	if (!strcmp(env.cmd, "export"))
+		return cmd_export();
+	die("unknown command '%s' (start, dump, watch, metrics, export, reset, stop)", env.cmd);
 }

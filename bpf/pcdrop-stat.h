@@ -3,11 +3,20 @@
  * pcdrop-stat.h - types shared by pcdrop.bpf.c and the pcdrop-stat loader.
  *
  * Every pinned map has a struct key and a struct value so that
- * "bpftool map dump pinned /sys/fs/bpf/pcdrop/<map>" prints named fields
- * (and enum names) from the BTF that the loader attaches to each map.
+ * "bpftool map dump pinned /sys/fs/bpf/pcdrop/v1/<map>" prints named
+ * fields (and enum names) from the BTF that the loader attaches to each map.
  */
 #ifndef __PCDROP_STAT_H
 #define __PCDROP_STAT_H
+
+/*
+ * The layout of the pinned maps: their names, keys and values below.
+ * Raised whenever one of them changes (a field added, removed, renamed or
+ * moved, an enum value added), which moves the pins to a directory of
+ * their own (/sys/fs/bpf/pcdrop/v<layout>), away from maps an older
+ * pcdrop-stat pinned.
+ */
+#define PCDROP_STAT_LAYOUT	1
 
 /* The page-cache operation a task is inside of. */
 enum pcdrop_op {

@@ -54,6 +54,8 @@ static void check_environment(void)
 /* mkdir is the lock: a second start finds the directory and stops. */
 static void make_pin_dirs(void)
 {
+	if (mkdir(PIN_TOP, 0700) && errno != EEXIST)
+		die("mkdir " PIN_TOP ": %s", strerror(errno));
 	if (mkdir(PIN_DIR, 0700)) {
 		if (errno == EEXIST)
 			die("already started (" PIN_DIR " exists); "
@@ -209,6 +211,9 @@ int cmd_stop(bool quiet)
 	}
 	if (rmdir(PIN_DIR))
 		die("rmdir " PIN_DIR ": %s", strerror(errno));
+	/* Pins of another layout keep it: they are another pcdrop-stat's. */
+	if (rmdir(PIN_TOP) && errno != ENOTEMPTY)
+		note("rmdir " PIN_TOP ": %s", strerror(errno));
 	if (!quiet)
 		printf("pcdrop-stat: stopped (%d links and the maps unpinned)\n", n);
 	return 0;

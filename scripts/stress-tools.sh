@@ -1,8 +1,9 @@
 #!/bin/sh
-# stress-tools.sh DIR - Debian's stress-ng and fio, with the shared
-# libraries they load, for the busybox guest (suite 63): DIR/stress-ng and
-# DIR/fio run them through DIR/lib's own dynamic loader, so the guest
-# needs no libc of its own and the host's libraries play no part.
+# stress-tools.sh DIR - Debian's stress-ng and fio (suite 63) and
+# prometheus' promtool (suite 35), with the shared libraries they load,
+# for the busybox guest: DIR/stress-ng, DIR/fio and DIR/promtool run them
+# through DIR/lib's own dynamic loader, so the guest needs no libc of its
+# own and the host's libraries play no part.
 #
 # The packages and their dependencies come from Debian 13 (trixie) through
 # pcdrop's private apt state (apt-private.sh); the host's apt is never
@@ -16,7 +17,8 @@ set -eu
 [ $# -eq 1 ] || die "usage: stress-tools.sh DIR"
 out=$1
 SUITE=trixie
-PKGS="stress-ng fio"
+PKGS="stress-ng fio prometheus"
+BINS="stress-ng fio promtool"
 top=$PCDROP_CACHE/stress-tools/$SUITE
 LDSO=usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2
 
@@ -40,7 +42,7 @@ ensure() {
 	done
 	# Some libraries live in subfolders (fio's librbd needs ceph/'s).
 	libpath=$(find "$top/root/usr/lib" -name '*.so*' -printf '%h\n' | sort -u | paste -s -d:)
-	for bin in $PKGS; do
+	for bin in $BINS; do
 		cp "$top/root/usr/bin/$bin" "$top/tools/lib/$bin.bin"
 		"$top/root/$LDSO" --library-path "$libpath" --list "$top/root/usr/bin/$bin" > "$top/$bin.libs" ||
 			die "the loader cannot resolve $bin's libraries, see $top/$bin.libs"
@@ -50,7 +52,7 @@ ensure() {
 			while read -r lib; do cp -L "$lib" "$top/tools/lib/"; done
 	done
 	cp -L "$top/root/$LDSO" "$top/tools/lib/ld.so"
-	for bin in $PKGS; do
+	for bin in $BINS; do
 		# The guest mounts the share at /mnt/host.
 		cat > "$top/tools/$bin" <<EOF
 #!/bin/sh
@@ -71,6 +73,6 @@ exec 8>"$top.lock"
 flock 8
 # A download: make check's time budget counts the run as cold (time-budget.sh).
 [ "$(cat "$top/.ready" 2>/dev/null)" = "$PKGS" ] ||
-	timed fetch "stress-ng and fio (download)" ensure
+	timed fetch "stress-ng, fio and promtool (download)" ensure
 rm -rf "$out"
 cp -r "$top/tools" "$out"

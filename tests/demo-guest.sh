@@ -63,16 +63,16 @@ echo "locks/fo: i_lock + i_pages lock acquisitions per folio removed;"
 echo "drains: lru_add_drain_all() calls during the drop."
 echo
 
-echo "\$ bpftool map dump pinned /sys/fs/bpf/pcdrop/ops   # the unlink/tmpfs entry"
-bpftool map dump pinned /sys/fs/bpf/pcdrop/ops | awk '
+echo "\$ bpftool map dump pinned /sys/fs/bpf/pcdrop/v1/ops   # the unlink/tmpfs entry"
+bpftool map dump pinned /sys/fs/bpf/pcdrop/v1/ops | awk '
 	/"key": [{]/ { n = 0 }
 	{ e[++n] = $0 }
 	/"op": "PCDROP_OP_UNLINK"/ { hit = 1 }
 	hit && /"fs": "PCDROP_FS_TMPFS"/ { keep = 1 }
 	hit && /"fs": "PCDROP_FS_OTHER"/ { hit = 0 }
 	keep && /"time_ns"/ { for (i = 1; i <= n; i++) print e[i]; exit }'
-echo "\$ bpftool map dump pinned /sys/fs/bpf/pcdrop/batches   # batch sizes seen"
-bpftool map dump pinned /sys/fs/bpf/pcdrop/batches | grep -E "\"(op|fs|folios|count)\"" | paste - - - - | tr -s " " | head -n 8
+echo "\$ bpftool map dump pinned /sys/fs/bpf/pcdrop/v1/batches   # batch sizes seen"
+bpftool map dump pinned /sys/fs/bpf/pcdrop/v1/batches | grep -E "\"(op|fs|folios|count)\"" | paste - - - - | tr -s " " | head -n 8
 echo
 
 # fadvise_row MODE US: seed 002's workload counted by pcdrop-stat, beside
@@ -118,7 +118,7 @@ echo "us/call: median of $RUNS runs per mode, interleaved, with no BPF program a
 echo "drains: lru_add_drain_all() calls from fadvise in one more run, by pcdrop-stat;"
 echo "resident: pages left in the page cache (the mapping keeps them, in both modes)."
 echo
-echo "\$ bpftool map dump pinned /sys/fs/bpf/pcdrop/drains   # by caller, pcdrop row"
-bpftool map dump pinned /sys/fs/bpf/pcdrop/drains | grep -E '"(caller|count)"' | paste - - | tr -s " "
+echo "\$ bpftool map dump pinned /sys/fs/bpf/pcdrop/v1/drains   # by caller, pcdrop row"
+bpftool map dump pinned /sys/fs/bpf/pcdrop/v1/drains | grep -E '"(caller|count)"' | paste - - | tr -s " "
 $STAT stop > /dev/null
 pcdrop_unload

@@ -395,12 +395,15 @@ kernel_stream() {
 	6.12*) [ -n "${PCDROP_LIFECYCLE_SECONDS:-}" ] && echo yes || echo no ;;
 	*) echo yes ;;
 	esac > "$share/upgrade-load"
-	# Suite 63's Debian stress-ng and fio with their libraries (86 MB:
-	# only into the shares of the rows that run it), and how long they
-	# run: 20 s, or make soak's PCDROP_STRESS_SECONDS.
+	# Suite 63's Debian stress-ng and fio and suite 35's promtool, with
+	# their libraries (140 MB: only into the shares of the rows that run
+	# them), and how long stress-ng and fio run: 20 s, or make soak's
+	# PCDROP_STRESS_SECONDS.
+	if runs_suite 63-stress-tools "$suites" || runs_suite 35-stat-metrics "$suites"; then
+		step "stage Debian's stress-ng, fio and promtool for suites 63 and 35" \
+			"$res/stress-tools.log" scripts/stress-tools.sh "$share/tools" || ok=0
+	fi
 	if runs_suite 63-stress-tools "$suites"; then
-		step "stage Debian's stress-ng and fio for suite 63" "$res/stress-tools.log" \
-			scripts/stress-tools.sh "$share/tools" || ok=0
 		step "make the ext4 image suite 63 mounts" "$res/mkfs-ext4.log" \
 			ext4_image "$share/ext4.img"
 	fi
@@ -418,7 +421,8 @@ kernel_stream() {
 	step "build the guest initramfs" "$res/initramfs.log" \
 		scripts/mkinitramfs.sh "$kver" "$PCDROP_INITRD" || ok=0
 	cp "$work/build/bpf/pcdrop-stat" "$work/build/bpf/pcload" \
-		tests/progs/statlib.sh tests/progs/jsonflat.awk "$share/" 2>/dev/null
+		tests/progs/statlib.sh tests/progs/jsonflat.awk tests/progs/metrics-expect.awk \
+		tests/progs/metrics-compare.awk "$share/" 2>/dev/null
 	if [ $ok = 1 ]; then
 		set -f
 		for pat in $suites; do

@@ -26,8 +26,8 @@ check "pcdrop-stat reset" sh -c "$STAT reset > /dev/null"
 check "truncate it to 0" truncate -s 0 /mnt/t/f
 expect_eq "pcdrop-stat dump: no folio removed one by one" 0 "$(truncate_field 6)"
 expect_eq "pcdrop-stat dump: $N folios removed in batches" $N "$(truncate_field 8)"
-check "bpftool map dump pinned /sys/fs/bpf/pcdrop/ops shows the truncate" sh -c \
-	'bpftool map dump pinned /sys/fs/bpf/pcdrop/ops | grep -q PCDROP_OP_TRUNCATE'
+check "bpftool map dump pinned /sys/fs/bpf/pcdrop/v1/ops shows the truncate" sh -c \
+	'bpftool map dump pinned /sys/fs/bpf/pcdrop/v1/ops | grep -q PCDROP_OP_TRUNCATE'
 check "pcdrop-stat stops" $STAT stop
 check "and unpins everything" test ! -e /sys/fs/bpf/pcdrop
 check "disable and rmmod pcdrop succeed" pcdrop_unload

@@ -94,11 +94,13 @@ unpack() {
 nothing_left() {
 	left=$(cd "$1" && { ls -d var/lib/dkms/pcdrop usr/src/pcdrop-* usr/sbin/pcdrop-stat \
 			usr/lib/pcdrop usr/sbin/pcdrop lib/systemd/system/pcdrop.service \
-			usr/lib/systemd/system/pcdrop.service var/lib/pcdrop 2>/dev/null
+			usr/lib/systemd/system/pcdrop.service var/lib/pcdrop \
+			lib/systemd/system/pcdrop-stat.service usr/lib/systemd/system/pcdrop-stat.service \
+			usr/share/doc/pcdrop-stat 2>/dev/null
 		find lib/modules -name 'pcdrop.ko*' -o -name 'pcdrop_next.ko*' 2>/dev/null
 		grep -l pcdrop lib/modules/*/modules.dep 2>/dev/null
 		if [ "${2:-}" != removed ]; then
-			ls -d etc/pcdrop 2>/dev/null
+			ls -d etc/pcdrop etc/default/pcdrop-stat 2>/dev/null
 			find etc/systemd var/lib/systemd -name '*pcdrop*' 2>/dev/null
 		fi; })
 	[ -z "$left" ] || { echo "left behind: $left"; return 1; }
@@ -110,6 +112,15 @@ admin_installed() {
 	[ -x "$1/usr/sbin/pcdrop" ] && [ -f "$1/lib/systemd/system/pcdrop.service" ] &&
 		[ -f "$1/etc/pcdrop/pcdrop.conf" ] &&
 		[ -L "$1/etc/systemd/system/sysinit.target.wants/pcdrop.service" ]
+}
+
+# stat_service_installed ROOT: pcdrop-stat's unit, enabled
+# (multi-user.target wants it), its settings and the metrics' reference.
+stat_service_installed() {
+	ls -l "$1/etc/systemd/system/multi-user.target.wants/pcdrop-stat.service" &&
+		grep -q '^ExecStart=/usr/sbin/pcdrop-stat export ' "$1/lib/systemd/system/pcdrop-stat.service" &&
+		grep -q PCDROP_STAT_FILE "$1/etc/default/pcdrop-stat" &&
+		grep -q '^| `pcdrop_operations_total`' "$1/usr/share/doc/pcdrop-stat/metrics.md"
 }
 
 # Start from a chroot without pcdrop or fake kernels (a killed run may
@@ -307,6 +318,8 @@ deb_tests() {
 		sh "$name" "$W"
 	kver=$1
 	ko=$(installed_ko "$root" "$kver")
+	step "$name: pcdrop-stat.service (enabled), /etc/default/pcdrop-stat and docs/metrics.md are installed" \
+		"$R/$name-stat-service.log" stat_service_installed "$root"
 	if [ -n "$ko" ] && [ -x "$root/usr/sbin/pcdrop-stat" ] &&
 	   [ -f "$root/usr/lib/pcdrop/pcdrop.bpf.o" ]; then
 		tap ok "$name: pcdrop-stat is installed in /usr/sbin, its BPF object in /usr/lib/pcdrop"

@@ -35,8 +35,8 @@ check "by default no program is attached to a spinlock function" \
 check "... and dump says the lock counts are derived" \
 	sh -c "$STAT dump --json | grep -q '\"locks\":\"derived\"' && $STAT dump | grep -q '^\\* derived'"
 check "programs are loaded ($progs0 -> $progs1)" test "$progs1" -gt "$progs0"
-check "maps are pinned" test -e /sys/fs/bpf/pcdrop/ops -a -e /sys/fs/bpf/pcdrop/drains \
-	-a -e /sys/fs/bpf/pcdrop/batches -a -e /sys/fs/bpf/pcdrop/hist
+check "maps are pinned" test -e /sys/fs/bpf/pcdrop/v1/ops -a -e /sys/fs/bpf/pcdrop/v1/drains \
+	-a -e /sys/fs/bpf/pcdrop/v1/batches -a -e /sys/fs/bpf/pcdrop/v1/hist
 out=$($STAT start 2>&1)
 rc=$?
 check "a second start is refused" test $rc != 0
@@ -57,7 +57,7 @@ expect_eq "... with each removal counted once" "$removed" \
 # the system moves in between (a drain by another task) gets up to three
 # tries, and a formatting difference fails all three.
 dumps() {
-	bt=$(bpftool -j map dump pinned /sys/fs/bpf/pcdrop/$1)
+	bt=$(bpftool -j map dump pinned /sys/fs/bpf/pcdrop/v1/$1)
 	ps=$($STAT dump --json)
 	echo "$bt" | awk -f ./jsonflat.awk |
 		sed -n "s/^\([0-9]*\)\.formatted\./$1.\1./p" > /tmp/bt.$1
@@ -73,7 +73,7 @@ for m in ops drains batches hist health; do
 	check "bpftool and pcdrop-stat dump --json agree on $m" cmp -s /tmp/bt.$m /tmp/ps.$m
 done
 check "bpftool prints named fields" grep -q '"removed_single": ' \
-	"$(bpftool map dump pinned /sys/fs/bpf/pcdrop/ops > /tmp/bt.txt; echo /tmp/bt.txt)"
+	"$(bpftool map dump pinned /sys/fs/bpf/pcdrop/v1/ops > /tmp/bt.txt; echo /tmp/bt.txt)"
 check "bpftool prints enum names" grep -q '"PCDROP_OP_TRUNCATE"' /tmp/bt.txt
 check "the table names the operation" sh -c "$STAT dump | grep -q '^truncate  *tmpfs '"
 out=$($STAT watch -i 1 -c 2)
@@ -161,7 +161,7 @@ check "start with vfs_fallocate missing succeeds" test $rc = 0
 check "... saying the rollback is unavailable with it" sh -c \
 	"echo '$out' | grep -q 'vfs_fallocate is not attached: the fallocate-rollback operation unavailable'"
 check "... and leaves shmem_undo_range() unhooked" \
-	test ! -e /sys/fs/bpf/pcdrop/links/kprobe-shmem_undo_range
+	test ! -e /sys/fs/bpf/pcdrop/v1/links/kprobe-shmem_undo_range
 check "dump lists it as unavailable" sh -c \
 	"$STAT dump | grep -q '^unavailable: the fallocate-rollback operation (shmem_undo_range'"
 mkdir -p /tmp/small && mount -t tmpfs -o size=8m tmpfs /tmp/small

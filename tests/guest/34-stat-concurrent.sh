@@ -118,7 +118,7 @@ lost() {
 	restat "$@"
 	rm -f /dev/shm/lost /tmp/s0 /tmp/s1
 	./pcload write /dev/shm/lost 4 > /dev/null
-	rm /sys/fs/bpf/pcdrop/links/$link
+	rm /sys/fs/bpf/pcdrop/v1/links/$link
 	stat_snap /tmp/s0
 	: > /dev/shm/lost
 	: > /dev/shm/lost

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * export.c - "metrics FILE" and "export FILE [INTERVAL]": the metrics
+ * written where a scraper reads them (node_exporter's textfile collector),
+ * whole or not at all.  Each write goes to a temporary file in FILE's
+ * directory, is flushed to disk, and replaces FILE by rename(), so that a
+ * reader sees the old file or the new one, never a part.  The temporary
+ * file's name starts with a dot and does not end in ".prom": the textfile
+ * collector reads only *.prom.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "common.h"
+#include "export.h"
+#include "output.h"
+#include "pins.h"
+
+#define EXPORT_INTERVAL	15	/* seconds: node_exporter's usual scrape interval */
+
+/* Write the metrics to @file atomically; 0, or -1 with a note. */
+static int write_metrics(const char *file)
+{
+	char tmp[4096], dir[4096];
+	int fd, out, err = 0;
+
+	snprintf(dir, sizeof(dir), "%s", file);
+	snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dirname(dir), basename((char *)file));
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		note("creating a file beside %s: %s", file, strerror(errno));
+		return -1;
+	}
+	fflush(stdout);
+	out = dup(STDOUT_FILENO);
+	if (out < 0 || dup2(fd, STDOUT_FILENO) < 0) {
+		note("redirecting the output to %s: %s", tmp, strerror(errno));
+		err = -1;
+	} else {
+		output_metrics();
+		if (fflush(stdout) || fsync(STDOUT_FILENO))
+			err = -1;
+		dup2(out, STDOUT_FILENO);
+	}
+	if (out >= 0)
+		close(out);
+	/* mkstemp() makes it 0600; node_exporter does not run as root. */
+	if (!err && (fchmod(fd, 0644) || rename(tmp, file)))
+		err = -1;
+	if (err) {
+		note("writing %s: %s", file, strerror(errno));
+		unlink(tmp);
+	}
+	close(fd);
+	return err;
+}
+
+int cmd_metrics(void)
+{
+	if (!env.file) {
+		output_metrics();
+		return 0;
+	}
+	return write_metrics(env.file) ? 1 : 0;
+}
+
+/*
+ * The counters are the pinned maps: a restart of this loop (or of the
+ * service that runs it) finds them pinned and goes on from where they
+ * are, so they never go backwards.  Stopping it leaves them counting.
+ */
+int cmd_export(void)
+{
+	int interval = env.interval_given ? env.interval : EXPORT_INTERVAL;
+	struct stat st;
+
+	if (!env.file)
+		die("export needs a FILE: export FILE [INTERVAL]");
+	if (stat(PIN_DIR "/ops", &st) && cmd_start())
+		return 1;
+	catch_signals();
+	while (!exiting) {
+		if (write_metrics(env.file))
+			return 1;
+		sleep(interval);
+	}
+	return 0;
+}
