@@ -20,6 +20,12 @@
 #define PIN_TOP		BPFFS "/pcdrop"
 #define PIN_DIR		PIN_TOP "/v" __stringify(PCDROP_STAT_LAYOUT)
 #define LINK_DIR	PIN_DIR "/links"
+/*
+ * Each link's program, pinned under the link's name: reading a program's
+ * counts through its pin needs no CAP_SYS_ADMIN, as its id would
+ * (BPF_PROG_GET_FD_BY_ID), so that pcdrop-stat.service can do without.
+ */
+#define PROG_DIR	PIN_DIR "/progs"
 #define __stringify_1(x)	#x
 #define __stringify(x)		__stringify_1(x)
 #define MAX_WITHOUT	16

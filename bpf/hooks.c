@@ -304,13 +304,29 @@ void hooks_select(struct pcdrop *skel, const struct btf *vmlinux, struct hook_co
 	bpf_program__set_autoload(skel->progs.op_kr, any_kretprobe);
 }
 
-static int pin_link(struct bpf_link *link, const char *sym, const char *kind)
+/* The link under LINK_DIR, its program under PROG_DIR, as "<kind>-<sym>". */
+static int pin_link(struct bpf_link *link, struct bpf_program *prog, const char *sym,
+		    const char *kind)
 {
 	char path[256];
+	int err;
 
 	/* bpffs refuses names with a dot. */
 	snprintf(path, sizeof(path), LINK_DIR "/%s-%s", kind, sym);
-	return bpf_link__pin(link, path);
+	err = bpf_link__pin(link, path);
+	if (err)
+		return err;
+	snprintf(path, sizeof(path), PROG_DIR "/%s-%s", kind, sym);
+	return bpf_program__pin(prog, path);
+}
+
+/* The program behind hook @h's entry link, or its exit link if @exit. */
+static struct bpf_program *link_prog(struct pcdrop *skel, const struct hook *h, bool fentry,
+				     bool exit)
+{
+	if (!exit)
+		return prog(skel, fentry ? h->fentry : h->kprobe);
+	return fentry ? prog(skel, h->fexit) : skel->progs.op_kr;
 }
 
 /* The pin keeps the attachment; drop our reference. */
@@ -347,9 +363,11 @@ static int attach_hook(struct pcdrop *skel, unsigned int i)
 		bpf_link__destroy(x);
 		return 0;
 	}
-	err = pin_link(l, h->sym, fentry ? "fentry" : "kprobe");
+	err = pin_link(l, link_prog(skel, h, fentry, false), h->sym,
+		       fentry ? "fentry" : "kprobe");
 	if (!err && x)
-		err = pin_link(x, h->sym, fentry ? "fexit" : "kretprobe");
+		err = pin_link(x, link_prog(skel, h, fentry, true), h->sym,
+			       fentry ? "fexit" : "kretprobe");
 	if (err) {
 		note("pinning the links of %s failed: %s", h->sym, strerror(-err));
 		bpf_link__destroy(l);

@@ -66,18 +66,26 @@ void map_walk(int fd, size_t ksz, size_t vsz, map_entry_fn fn, void *ctx)
 		fn(key, val, ctx);
 }
 
-/* Fill @row from the program behind the pinned link @fd; false if gone. */
+/*
+ * Fill @row from the program behind the pinned link @fd; false if gone.
+ * The program is read through its pin (PROG_DIR), which needs no
+ * CAP_SYS_ADMIN; its id is the way to it for pins of an earlier start.
+ */
 static bool read_prog(int fd, const char *link, struct prog_row *row)
 {
 	struct bpf_link_info li = {};
 	struct bpf_prog_info pi = {};
 	__u32 len = sizeof(li);
+	char path[512];
 	bool ok = false;
 	int pfd;
 
 	if (bpf_obj_get_info_by_fd(fd, &li, &len))
 		return false;
-	pfd = bpf_prog_get_fd_by_id(li.prog_id);
+	snprintf(path, sizeof(path), PROG_DIR "/%s", link);
+	pfd = bpf_obj_get(path);
+	if (pfd < 0)
+		pfd = bpf_prog_get_fd_by_id(li.prog_id);
 	len = sizeof(pi);
 	if (pfd >= 0 && !bpf_obj_get_info_by_fd(pfd, &pi, &len)) {
 		snprintf(row->link, sizeof(row->link), "%s", link);

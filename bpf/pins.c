@@ -3,7 +3,7 @@
  * pins.c - "start" and "stop".  The pins under PIN_DIR are the state of
  * pcdrop-stat between commands: the maps (read by "dump", zeroed by
  * "reset", and by bpftool) and, under LINK_DIR, the links that keep the
- * programs attached.  Any step of "start" that fails undoes the others.
+ * programs attached, under PROG_DIR their programs.  Any step of "start" that fails undoes the others.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -38,8 +38,8 @@ static void check_environment(void)
 	struct statfs st;
 
 	if (geteuid() != 0)
-		die("must run as root: loading BPF programs needs CAP_BPF, CAP_PERFMON "
-		    "and CAP_SYS_ADMIN for pinning");
+		die("must run as root: loading BPF programs needs CAP_BPF and CAP_PERFMON, "
+		    "and " BPFFS " is root's");
 	if (access("/sys/kernel/btf/vmlinux", R_OK))
 		die("this kernel has no BTF (/sys/kernel/btf/vmlinux: %s); pcdrop-stat "
 		    "needs a kernel built with CONFIG_DEBUG_INFO_BTF=y", strerror(errno));
@@ -64,6 +64,8 @@ static void make_pin_dirs(void)
 	}
 	if (mkdir(LINK_DIR, 0700))
 		die("mkdir " LINK_DIR ": %s", strerror(errno));
+	if (mkdir(PROG_DIR, 0700))
+		die("mkdir " PROG_DIR ": %s", strerror(errno));
 }
 
 static void pin_map(struct bpf_map *map, const char *name)
@@ -204,6 +206,8 @@ int cmd_stop(bool quiet)
 		rmdir(LINK_DIR);
 	else
 		n = 0;
+	if (unpin_all(PROG_DIR) >= 0)
+		rmdir(PROG_DIR);
 	if (unpin_all(PIN_DIR) < 0) {
 		if (!quiet)
 			printf("pcdrop-stat: not started, nothing to stop\n");

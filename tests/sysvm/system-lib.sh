@@ -46,16 +46,88 @@ stock() {
 	check "no pcdrop livepatch" test ! -e /sys/kernel/livepatch/pcdrop
 }
 
+# stat_fresh: pcdrop-stat's counters from 0 for a test: pcdrop-stat.service
+# (which node_exporter's textfile directory in the image starts at boot)
+# stopped, its pins removed, the counters started again.
+stat_fresh() {
+	systemctl stop pcdrop-stat.service
+	pcdrop-stat stop > /dev/null
+	check "pcdrop-stat starts" sh -c 'pcdrop-stat start > /dev/null'
+}
+
 # unlink_counted PAGES: a tmpfs file of PAGES pages unlinked with
 # pcdrop-stat attached: one unlink, every folio removed in batches.
 unlink_counted() {
-	check "pcdrop-stat starts" sh -c 'pcdrop-stat start > /dev/null'
+	stat_fresh
 	dd if=/dev/zero of=/dev/shm/sys bs=4096 count="$1" 2> /dev/null
 	rm /dev/shm/sys
 	expect_eq "a tmpfs unlink is counted" 1 "$(stat_field UNLINK calls)"
 	expect_eq "none of its $1 folios went one by one" 0 "$(stat_field UNLINK removed_single)"
 	expect_eq "all $1 went in batches" "$1" "$(stat_field UNLINK batched_folios)"
 	check "pcdrop-stat stops" sh -c 'pcdrop-stat stop > /dev/null'
+}
+
+TEXTFILE=/var/lib/prometheus/node-exporter/pcdrop.prom
+
+# exporter_serves: pcdrop-stat.service started at boot (after pcdrop), and
+# node_exporter serves what it writes: every pcdrop series of the file is
+# in node_exporter's /metrics, the module's version among them.  The unit
+# runs with the capabilities it names only, in a network namespace of its
+# own (no port).
+exporter_serves() {
+	check "pcdrop-stat.service started at boot" systemctl is-active -q pcdrop-stat.service
+	check "prometheus-node-exporter is active" systemctl is-active -q prometheus-node-exporter.service
+	check "pcdrop-stat.service wrote $TEXTFILE" wait_for 60 test -s "$TEXTFILE"
+	check "node_exporter's /metrics is served on port 9100" wait_for 60 \
+		/usr/lib/apt/apt-helper -q download-file http://127.0.0.1:9100/metrics /tmp/ne.txt
+	ex_ver=$(cat /sys/module/pcdrop/version)
+	check "node_exporter serves pcdrop_build_info of the loaded pcdrop ($ex_ver)" \
+		grep -q "^pcdrop_build_info{module=\"pcdrop\",version=\"$ex_ver\"," /tmp/ne.txt
+	expect_eq "node_exporter read the file without error" 0 \
+		"$(awk '$1 == "node_textfile_scrape_error" { print $2 }' /tmp/ne.txt)"
+	awk '/^pcdrop/ { print $1 }' "$TEXTFILE" | sort > /tmp/file.series
+	awk '/^pcdrop/ { print $1 }' /tmp/ne.txt | sort > /tmp/ne.series
+	check "node_exporter serves every series of the file ($(wc -l < /tmp/file.series))" \
+		cmp /tmp/file.series /tmp/ne.series
+	ex_pid=$(systemctl show -p MainPID --value pcdrop-stat.service)
+	# CAP_PERFMON (38), CAP_BPF (39).
+	expect_eq "its capability bounding set is CAP_PERFMON and CAP_BPF" \
+		000000c000000000 "$(awk '$1 == "CapBnd:" { print $2 }' "/proc/$ex_pid/status")"
+	check "it has a network namespace of its own: no port" \
+		test "$(readlink "/proc/$ex_pid/ns/net")" != "$(readlink /proc/1/ns/net)"
+}
+
+# with_caps CAPS CMD...: CMD as a transient unit bounded to CAPS.
+with_caps() {
+	wc_caps=$1
+	shift
+	systemd-run -q --wait --pipe -p "CapabilityBoundingSet=$wc_caps" "$@"
+}
+
+# stat_caps: each capability of pcdrop-stat.service is needed, and no
+# other: without CAP_BPF or without CAP_PERFMON "start" fails and leaves
+# nothing pinned; with the two, it starts, and "metrics" reads every
+# program it attached (through the program pins, without CAP_SYS_ADMIN).
+stat_caps() {
+	systemctl stop pcdrop-stat.service
+	pcdrop-stat stop > /dev/null
+	for sc_only in CAP_BPF CAP_PERFMON; do
+		if with_caps "$sc_only" /usr/sbin/pcdrop-stat start > /tmp/caps.log 2>&1; then
+			fail "with $sc_only alone, pcdrop-stat start fails" "it started"
+			pcdrop-stat stop > /dev/null
+		else
+			pass "with $sc_only alone, pcdrop-stat start fails ($(tail -n 1 /tmp/caps.log))"
+		fi
+		check "and leaves nothing pinned" test ! -e /sys/fs/bpf/pcdrop
+	done
+	check "with CAP_BPF and CAP_PERFMON, pcdrop-stat start succeeds" \
+		with_caps "CAP_BPF CAP_PERFMON" /usr/sbin/pcdrop-stat start
+	sc_links=$(ls /sys/fs/bpf/pcdrop/v1/links | wc -l)
+	expect_eq "and metrics reads each of its $sc_links programs" "$sc_links" \
+		"$(with_caps "CAP_BPF CAP_PERFMON" /usr/sbin/pcdrop-stat metrics |
+			awk '$1 == "pcdrop_stat_programs_attached" { print $2 }')"
+	pcdrop-stat stop > /dev/null
+	check "pcdrop-stat.service starts again" systemctl start pcdrop-stat.service
 }
 
 # purged: "apt-get purge" of both packages unloads pcdrop and leaves
@@ -66,7 +138,8 @@ purged() {
 		'apt-get purge -y -q pcdrop-dkms pcdrop-stat > /tmp/purge.log 2>&1 || { cat /tmp/purge.log; false; }'
 	stock
 	for f in /etc/pcdrop /var/lib/pcdrop /usr/sbin/pcdrop /usr/sbin/pcdrop-stat \
-		/lib/systemd/system/pcdrop.service \
+		/lib/systemd/system/pcdrop.service /lib/systemd/system/pcdrop-stat.service \
+		/etc/default/pcdrop-stat /sys/fs/bpf/pcdrop "$TEXTFILE" \
 		/etc/systemd/system/sysinit.target.wants/pcdrop.service \
 		"/usr/src/pcdrop-$pg_ver" /var/lib/dkms/pcdrop; do
 		check "purge left nothing: $f" test ! -e "$f"

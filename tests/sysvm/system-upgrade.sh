@@ -23,7 +23,7 @@ expect_eq "pcdrop.service loaded $V1" "$V1" "$(cat /sys/module/pcdrop/version)"
 check "TIMEOUT=300 in pcdrop.conf" sed -i 's/^TIMEOUT=.*/TIMEOUT=300/' /etc/pcdrop/pcdrop.conf
 check "another vendor's livepatch of version_proc_show() loads" insmod ./test_lp.ko
 check "and finishes its transition" wait_for 120 grep -qx 0 $KLP/pcdrop_test_lp/transition
-check "pcdrop-stat starts" sh -c 'pcdrop-stat start > /dev/null'
+stat_fresh
 
 mkdir -p /mnt/u
 mount -t tmpfs -o huge=never,size=96M tmpfs /mnt/u

@@ -15,7 +15,10 @@
 #      prepare_upgrade);
 #   1. system-active: pcdrop.service loaded pcdrop at boot, "pcdrop status
 #      --json" says active (exit 0), a tmpfs unlink goes in batches
-#      (pcdrop-stat); it creates /etc/pcdrop/disable if asked to;
+#      (pcdrop-stat); pcdrop-stat.service started at boot and
+#      node_exporter serves its series (with caps, with its capabilities
+#      proven one by one: "caps" is made for the first kernel of each
+#      image); it creates /etc/pcdrop/disable if asked to;
 #   2. system-off: the boot stays stock (the unit's condition), the file
 #      is removed;
 #   3. system-off with pcdrop.enable=0: stock, a hand-typed modprobe is
@@ -68,9 +71,11 @@ echo "$VER" > "$W/version"
 # the version, pcdrop_hold.ko and pcdrop_test_lp.ko built for KVER, and
 # shmem_model.
 prepare() {
-	step "$2: apt-get install ./pcdrop-dkms_${VER}_all.deb ./pcdrop-stat_${VER}_amd64.deb on the host, no systemd running: the packages install, nothing loads" \
+	step "$2: apt-get install ./pcdrop-dkms_${VER}_all.deb ./pcdrop-stat_${VER}_amd64.deb and this Debian's prometheus-node-exporter on the host, no systemd running: the packages install, nothing loads" \
 		"$R/$2.install.log" scripts/sysvm.sh run "$1" "$debs" sh -c '
+			apt-get install -y -q --no-install-recommends prometheus-node-exporter &&
 			apt-get install -y -q "$1/pcdrop-dkms_$2_all.deb" "$1/pcdrop-stat_$2_amd64.deb" &&
+			test -L /etc/systemd/system/multi-user.target.wants/pcdrop-stat.service &&
 			test -L /etc/systemd/system/sysinit.target.wants/pcdrop.service' \
 		sh "$debs" "$VER" || return 1
 	grep -q "systemd is not running here" "$R/$2.install.log" &&
@@ -137,8 +142,10 @@ sequence() {
 	prepare_upgrade "$1" "$2" &&
 		PCDROP_VM_TIMEOUT=1200 sysvm_boot "$2" "$1" tests/sysvm/system-upgrade.sh
 	flag "$1" next-disable on
+	flag "$1" caps on
 	sysvm_boot "$2" "$1" tests/sysvm/system-active.sh
 	flag "$1" next-disable off
+	flag "$1" caps off
 	sysvm_boot "$2" "$1" tests/sysvm/system-off.sh
 	sysvm_boot "$2" "$1" tests/sysvm/system-off.sh pcdrop.enable=0
 	sysvm_boot "$2" "$1" tests/sysvm/system-crash.sh
@@ -174,6 +181,7 @@ image() {
 	if [ "$how" = full ]; then
 		sequence "$disk" "$first"
 	else
+		flag "$disk" caps on
 		sysvm_boot "$first" "$disk" tests/sysvm/system-active.sh
 	fi
 	rm -f "$disk"
