@@ -108,6 +108,7 @@ with_caps() {
 # other: without CAP_BPF or without CAP_PERFMON "start" fails and leaves
 # nothing pinned; with the two, it starts, and "metrics" reads every
 # program it attached (through the program pins, without CAP_SYS_ADMIN).
+# And the unit's condition: skipped where its directory is missing.
 stat_caps() {
 	systemctl stop pcdrop-stat.service
 	pcdrop-stat stop > /dev/null
@@ -127,6 +128,17 @@ stat_caps() {
 		"$(with_caps "CAP_BPF CAP_PERFMON" /usr/sbin/pcdrop-stat metrics |
 			awk '$1 == "pcdrop_stat_programs_attached" { print $2 }')"
 	pcdrop-stat stop > /dev/null
+	# Where the file's directory does not exist (no node_exporter), the
+	# unit is skipped, not failed, and says why.
+	cp /etc/default/pcdrop-stat /tmp/default.save
+	echo PCDROP_STAT_FILE=/nonexistent/pcdrop.prom >> /etc/default/pcdrop-stat
+	systemctl start pcdrop-stat.service
+	expect_eq "with no such directory the unit is skipped, not failed" inactive \
+		"$(systemctl show -p ActiveState --value pcdrop-stat.service)"
+	check "and its journal says why" sh -c 'journalctl -b -u pcdrop-stat.service -o cat --no-pager |
+		grep -q "^pcdrop-stat: /nonexistent does not exist"'
+	check "nothing was started" test ! -e /sys/fs/bpf/pcdrop
+	cp /tmp/default.save /etc/default/pcdrop-stat
 	check "pcdrop-stat.service starts again" systemctl start pcdrop-stat.service
 }
 
