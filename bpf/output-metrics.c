@@ -159,13 +159,18 @@ static void ops_keep(const void *key, const void *val, void *ctx)
 	s->val[s->n++] = *(const struct pcdrop_op_stats *)val;
 }
 
-static void ops_read(struct ops_snapshot *s)
+/* The ops and hist maps; without --locks (@locks), the derived lock counts. */
+static void ops_read(struct ops_snapshot *s, bool locks)
 {
 	int fd = map_fd("ops"), i;
 
 	s->n = 0;
 	map_walk(fd, sizeof(struct pcdrop_op_key), sizeof(struct pcdrop_op_stats), ops_keep, s);
 	close(fd);
+	for (i = 0; i < s->n && !locks; i++) {
+		s->val[i].i_lock = derived_locks(&s->val[i]);
+		s->val[i].xa_lock = s->val[i].i_lock;
+	}
 	fd = map_fd("hist");
 	for (i = 0; i < s->n; i++)
 		if (bpf_map_lookup_elem(fd, &s->key[i], &s->hist[i]))
@@ -196,26 +201,39 @@ static void ops_series(const struct ops_snapshot *s, const char *name, const cha
 	}
 }
 
-#define OPS_SERIES(s, name, extra, field) \
-	ops_series(s, name, extra, offsetof(struct pcdrop_op_stats, field))
+/* A counter family of the ops map: one or two fields, each with a label of its own. */
+struct ops_family {
+	const char *name;
+	const char *help;
+	struct {
+		const char *label;	/* ",how=..." or "" */
+		size_t offset;		/* of the field in struct pcdrop_op_stats */
+	} series[2];
+};
 
-/* Without --locks both locks are the derived count (maps.h). */
-static void metrics_locks(struct ops_snapshot *s, bool locks)
-{
-	int i;
+#define FIELD(label, field)	{ label, offsetof(struct pcdrop_op_stats, field) }
 
-	family("pcdrop_lock_round_trips_total", "counter", "Acquisitions of the inode's "
-	       "i_lock and of its mapping's i_pages lock inside page-cache operations: "
-	       "counted on the spinlocks with start --locks, else one of each per "
-	       "one-by-one removal, per batch and per shadow/swap-entry round trip "
-	       "(pcdrop_stat_locks_counted).");
-	for (i = 0; i < s->n && !locks; i++) {
-		s->val[i].i_lock = derived_locks(&s->val[i]);
-		s->val[i].xa_lock = s->val[i].i_lock;
-	}
-	OPS_SERIES(s, "pcdrop_lock_round_trips_total", ",lock=\"i_lock\"", i_lock);
-	OPS_SERIES(s, "pcdrop_lock_round_trips_total", ",lock=\"i_pages\"", xa_lock);
-}
+static const struct ops_family ops_families[] = {
+	{ "pcdrop_operations_total", "Page-cache operations finished, by operation "
+	  "(truncate, punch, unlink, memfd_close, falloc_rollback, fadvise, other) and file "
+	  "system (tmpfs, other).", { FIELD("", calls) } },
+	{ "pcdrop_folios_removed_total", "Folios removed from the page cache: one by one "
+	  "(how=\"single\") or by delete_from_page_cache_batch() (how=\"batched\").",
+	  { FIELD(",how=\"single\"", removed_single),
+	    FIELD(",how=\"batched\"", batched_folios) } },
+	{ "pcdrop_removal_batches_total", "delete_from_page_cache_batch() calls.",
+	  { FIELD("", batches) } },
+	{ "pcdrop_value_entries_removed_total", "Shadow and swap entries removed from a "
+	  "page cache: each with its own lookup (how=\"single\") or in one walk of "
+	  "pcdrop's (how=\"walked\").",
+	  { FIELD(",how=\"single\"", values_single), FIELD(",how=\"walked\"", values_walked) } },
+	/* Without --locks both are the derived count (ops_read()). */
+	{ "pcdrop_lock_round_trips_total", "Acquisitions of the inode's i_lock and of its "
+	  "mapping's i_pages lock inside page-cache operations: counted on the spinlocks "
+	  "with start --locks, else one of each per one-by-one removal, per batch and per "
+	  "shadow/swap-entry round trip (pcdrop_stat_locks_counted).",
+	  { FIELD(",lock=\"i_lock\"", i_lock), FIELD(",lock=\"i_pages\"", xa_lock) } },
+};
 
 static void metrics_histogram(const struct ops_snapshot *s)
 {
@@ -251,26 +269,15 @@ static void metrics_histogram(const struct ops_snapshot *s)
 static void metrics_ops(bool locks)
 {
 	static struct ops_snapshot s;
+	unsigned int f, k;
 
-	ops_read(&s);
-	family("pcdrop_operations_total", "counter", "Page-cache operations finished, by "
-	       "operation (truncate, punch, unlink, memfd_close, falloc_rollback, fadvise, "
-	       "other) and file system (tmpfs, other).");
-	OPS_SERIES(&s, "pcdrop_operations_total", "", calls);
-	family("pcdrop_folios_removed_total", "counter", "Folios removed from the page "
-	       "cache: one by one (how=\"single\") or by delete_from_page_cache_batch() "
-	       "(how=\"batched\").");
-	OPS_SERIES(&s, "pcdrop_folios_removed_total", ",how=\"single\"", removed_single);
-	OPS_SERIES(&s, "pcdrop_folios_removed_total", ",how=\"batched\"", batched_folios);
-	family("pcdrop_removal_batches_total", "counter",
-	       "delete_from_page_cache_batch() calls.");
-	OPS_SERIES(&s, "pcdrop_removal_batches_total", "", batches);
-	family("pcdrop_value_entries_removed_total", "counter", "Shadow and swap entries "
-	       "removed from a page cache: each with its own lookup (how=\"single\") or "
-	       "in one walk of pcdrop's (how=\"walked\").");
-	OPS_SERIES(&s, "pcdrop_value_entries_removed_total", ",how=\"single\"", values_single);
-	OPS_SERIES(&s, "pcdrop_value_entries_removed_total", ",how=\"walked\"", values_walked);
-	metrics_locks(&s, locks);
+	ops_read(&s, locks);
+	for (f = 0; f < ARRAY_SIZE(ops_families); f++) {
+		family(ops_families[f].name, "counter", ops_families[f].help);
+		for (k = 0; k < 2 && ops_families[f].series[k].label; k++)
+			ops_series(&s, ops_families[f].name, ops_families[f].series[k].label,
+				   ops_families[f].series[k].offset);
+	}
 	metrics_histogram(&s);
 }
 
