@@ -1,7 +1,9 @@
 # guest-stat.sh - what pcdrop-stat costs the machine, in the guest (see
 # run.sh): four workloads with pcdrop loaded, each round running them
 # with no counters, with "pcdrop-stat start" (the default: no spinlock
-# hooks) and with "pcdrop-stat start --locks", in a rotating order.
+# hooks), with "pcdrop-stat start --locks", and with the default counters
+# and pcdrop-stat.service's "export" writing the metrics every second (15
+# in the service), in a rotating order.
 #   truncate  a MIB MiB tmpfs file (4 KiB folios) ftruncated to 0, batched
 #             by pcdrop
 #   stocktrunc the same with shmem_batch=0: the kernel's one-by-one
@@ -16,7 +18,8 @@
 #             per entry, each call of which the counters see (from 6.12;
 #             6.1 inlines it, so there it is left out)
 # Prints "RESULT WORKLOAD MODE 0 NS" (that round's run without counters)
-# and "RESULT WORKLOAD MODE 1 NS" (with MODE) for MODE default and locks.
+# and "RESULT WORKLOAD MODE 1 NS" (with MODE) for MODE default, locks and
+# export.
 # A counted run must have counted: its truncates' folios and swap entries,
 # its fadvise calls.
 . ./guest/lib.sh
@@ -54,12 +57,20 @@ swapped_truncate() {
 	in_cgroup $CG drop_bench truncate $SWAPMIB /mnt/b reclaim=$CG/memory.reclaim
 }
 
-# mode none|default|locks: stop the counters, start them in that mode.
+# mode none|default|locks|export: stop the counters, start them in that
+# mode.
+EXPORT=
 mode() {
+	[ -z "$EXPORT" ] || { kill "$EXPORT"; wait "$EXPORT"; EXPORT=; }
 	$STAT stop > /dev/null 2>&1
 	case $1 in
 	default) $STAT start > /dev/null ;;
 	locks) $STAT start --locks > /dev/null ;;
+	export)
+		mkdir -p /tmp/prom
+		$STAT start > /dev/null
+		$STAT export /tmp/prom/pcdrop.prom 1 > /dev/null &
+		EXPORT=$! ;;
 	esac
 	# Detaching frees the trampolines after RCU grace periods, in
 	# kworkers: let that finish before the next timed run.
@@ -99,10 +110,11 @@ counted() {
 
 missed=0
 for r in $(seq 1 "$RUNS"); do
-	case $((r % 3)) in
-	1) order="none default locks" ;;
-	2) order="default locks none" ;;
-	0) order="locks none default" ;;
+	case $((r % 4)) in
+	1) order="none default locks export" ;;
+	2) order="default locks export none" ;;
+	3) order="locks export none default" ;;
+	0) order="export none default locks" ;;
 	esac
 	for m in $order; do
 		check "round $r: counters $m" mode $m
@@ -115,7 +127,7 @@ for r in $(seq 1 "$RUNS"); do
 		done
 	done
 	for w in $WORKLOADS; do
-		for m in default locks; do
+		for m in default locks export; do
 			eval "echo RESULT $w $m 0 \$t_${w}_none"
 			eval "echo RESULT $w $m 1 \$t_${w}_$m"
 		done
