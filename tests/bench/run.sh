@@ -23,7 +23,8 @@
 # (guest-swap.sh).  Prints
 # min/median/max of both and of the per-round ratio pcdrop/stock.  "stat" instead measures what pcdrop-stat
 # costs: each workload of guest-stat.sh without counters, with the default
-# counters and with --locks, and the ratios to that round's run without.
+# counters, with --locks and with the default counters and "export"
+# running, and the ratios to that round's run without.
 # Don't run other guests meanwhile.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
