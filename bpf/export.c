@@ -22,17 +22,34 @@
 
 #define EXPORT_INTERVAL	15	/* seconds: node_exporter's usual scrape interval */
 
+/*
+ * The temporary file being written, removed at exit if the metrics fail
+ * half-way (the maps gone: die()), so that none is left beside the file.
+ */
+static char tmp[4096];
+
+static void remove_tmp(void)
+{
+	if (tmp[0])
+		unlink(tmp);
+}
+
 /* Write the metrics to @file atomically; 0, or -1 with a note. */
 static int write_metrics(const char *file)
 {
-	char tmp[4096], dir[4096];
+	static bool registered;
+	char dir[4096], base[4096];
 	int fd, out, err = 0;
 
+	if (!registered)
+		registered = !atexit(remove_tmp);
 	snprintf(dir, sizeof(dir), "%s", file);
-	snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dirname(dir), basename((char *)file));
+	snprintf(base, sizeof(base), "%s", file);
+	snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dirname(dir), basename(base));
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		note("creating a file beside %s: %s", file, strerror(errno));
+		tmp[0] = 0;
 		return -1;
 	}
 	fflush(stdout);
@@ -55,6 +72,7 @@ static int write_metrics(const char *file)
 		note("writing %s: %s", file, strerror(errno));
 		unlink(tmp);
 	}
+	tmp[0] = 0;
 	close(fd);
 	return err;
 }
