@@ -297,7 +297,19 @@ kernel_stream() {
 	role=$(scripts/kernels.sh field "$series" role)
 	suites=$SUITES
 	[ "$role" = full ] || [ -n "${PCDROP_SUITES:-}" ] || suites=$SMOKE_SUITES
-	echo "# $series is a $role row: suites $suites"
+	# Suite 63 (Debian's stress-ng and fio, a boot of 70-80 s) runs on
+	# one full row in make check, 7.3's; make soak (PCDROP_STRESS_SECONDS)
+	# and an explicit PCDROP_SUITES run it on each.
+	stress_here=1
+	[ "$role" != full ] || [ "$series" = 7.3 ] ||
+		[ -n "${PCDROP_STRESS_SECONDS:-}${PCDROP_SUITES:-}" ] || stress_here=0
+	# Suite 35 (pcdrop-stat's metrics and export: its user space, and the
+	# module's series) runs on one full row in make check, 6.12's; make
+	# soak and an explicit PCDROP_SUITES run it on each.
+	metrics_here=1
+	[ "$role" != full ] || [ "$series" = 6.12 ] ||
+		[ -n "${PCDROP_STRESS_SECONDS:-}${PCDROP_SUITES:-}" ] || metrics_here=0
+	echo "# $series is a $role row: suites $suites$([ $stress_here = 1 ] || echo ", but 63 (make check runs it on 7.3)")$([ $metrics_here = 1 ] || echo ", but 35 (make check runs it on 6.12)")"
 
 	b=$work/build/$kver
 	share=$b/share
@@ -321,25 +333,36 @@ kernel_stream() {
 	step "build the missing-symbol test variant" "$res/build-missing.log" \
 		scripts/build-module.sh "$kver" "$b/missing" PCDROP_TEST_MISSING_SYMBOL=1 \
 		PCDROP_BTF= || ok=0
-	step "build a copy named pcdrop_other (another livepatch)" "$res/build-other.log" \
-		scripts/build-module.sh "$kver" "$b/other" PCDROP_NAME=pcdrop_other || ok=0
-	step "build a copy named pcdrop_fadv (another livepatch of the fadvise function)" \
-		"$res/build-fadv.log" scripts/build-module.sh "$kver" "$b/fadv" \
-		PCDROP_NAME=pcdrop_fadv PCDROP_TEST_FADVISE_ONLY=1 || ok=0
-	# Suite 70's: keeps a task inside shmem_undo_range() (tests/hold).
-	rm -rf "$b/hold" && mkdir -p "$b/hold" && cp tests/hold/Kbuild tests/hold/pcdrop_hold.c "$b/hold/"
-	step "build pcdrop_hold.ko (test only: a stuck livepatch transition)" "$res/build-hold.log" \
-		scripts/with-compiler.sh "$kver" "$b/hold" make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" \
-		M="$(realpath "$b/hold")" KCFLAGS=-Werror modules || ok=0
+	# The other test modules, each built only where a suite that loads
+	# it runs (not on the smoke rows: a minute or more of builds each).
+	rm -rf "$b/other" "$b/fadv" "$b/hold" "$b/v2" "$b/lp"
+	if runs_suite 47-shmem-other-livepatch "$suites" || runs_suite 71-upgrade "$suites"; then
+		step "build a copy named pcdrop_other (another livepatch)" "$res/build-other.log" \
+			scripts/build-module.sh "$kver" "$b/other" PCDROP_NAME=pcdrop_other || ok=0
+	fi
+	if runs_suite 55-fadvise-other-livepatch "$suites" || runs_suite 71-upgrade "$suites"; then
+		step "build a copy named pcdrop_fadv (another livepatch of the fadvise function)" \
+			"$res/build-fadv.log" scripts/build-module.sh "$kver" "$b/fadv" \
+			PCDROP_NAME=pcdrop_fadv PCDROP_TEST_FADVISE_ONLY=1 || ok=0
+	fi
+	# Suites 70's and 71's: keeps a task inside shmem_undo_range() (tests/hold).
+	if runs_suite 70-admin "$suites" || runs_suite 71-upgrade "$suites"; then
+		mkdir -p "$b/hold" && cp tests/hold/Kbuild tests/hold/pcdrop_hold.c "$b/hold/"
+		step "build pcdrop_hold.ko (test only: a stuck livepatch transition)" "$res/build-hold.log" \
+			scripts/with-compiler.sh "$kver" "$b/hold" make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" \
+			M="$(realpath "$b/hold")" KCFLAGS=-Werror modules || ok=0
+	fi
 	# Suite 71's: the next version (VERSION's last number plus one; make
 	# module builds its pcdrop_next.ko too), and another vendor's
 	# livepatch of an unrelated function (tests/lp).
-	step "build the next version, $(next_version), for the upgrade test" "$res/build-v2.log" \
-		scripts/build-module.sh "$kver" "$b/v2" PCDROP_VERSION="$(next_version)" || ok=0
-	rm -rf "$b/lp" && mkdir -p "$b/lp" && cp tests/lp/Kbuild tests/lp/pcdrop_test_lp.c "$b/lp/"
-	step "build pcdrop_test_lp.ko (test only: a livepatch of version_proc_show())" "$res/build-lp.log" \
-		scripts/with-compiler.sh "$kver" "$b/lp" make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" \
-		M="$(realpath "$b/lp")" KCFLAGS=-Werror modules || ok=0
+	if runs_suite 71-upgrade "$suites"; then
+		step "build the next version, $(next_version), for the upgrade test" "$res/build-v2.log" \
+			scripts/build-module.sh "$kver" "$b/v2" PCDROP_VERSION="$(next_version)" || ok=0
+		mkdir -p "$b/lp" && cp tests/lp/Kbuild tests/lp/pcdrop_test_lp.c "$b/lp/"
+		step "build pcdrop_test_lp.ko (test only: a livepatch of version_proc_show())" "$res/build-lp.log" \
+			scripts/with-compiler.sh "$kver" "$b/lp" make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" \
+			M="$(realpath "$b/lp")" KCFLAGS=-Werror modules || ok=0
+	fi
 	step "the prototypes in kernel_api.h match $kver's BTF, and a wrong one is refused" \
 		"$res/prototypes.log" tests/check-prototypes.sh "$kver" || ok=0
 	if [ $ok = 1 ]; then
@@ -361,14 +384,16 @@ kernel_stream() {
 		readelf -s -W "$share/pcdrop.ko" |
 			sed -n 's/.* \.klp\.sym\.vmlinux\.\([^,]*\),.*/\1/p' | LC_ALL=C sort > "$share/klp-symbols"
 		cp "$b/missing/pcdrop.ko" "$share/pcdrop-missing-symbol.ko"
-		cp "$b/other/pcdrop_other.ko" "$share/pcdrop_other.ko"
-		cp "$b/fadv/pcdrop_fadv.ko" "$share/pcdrop_fadv.ko"
-		cp "$b/hold/pcdrop_hold.ko" "$share/pcdrop_hold.ko"
 		cp "$b/pcdrop/build/next/pcdrop_next.ko" "$share/pcdrop_next.ko"
-		mkdir -p "$share/v2"
-		cp "$b/v2/pcdrop.ko" "$b/v2/build/next/pcdrop_next.ko" "$share/v2/"
-		next_version > "$share/v2/VERSION"
-		cp "$b/lp/pcdrop_test_lp.ko" "$share/pcdrop_test_lp.ko"
+		[ ! -d "$b/other" ] || cp "$b/other/pcdrop_other.ko" "$share/pcdrop_other.ko"
+		[ ! -d "$b/fadv" ] || cp "$b/fadv/pcdrop_fadv.ko" "$share/pcdrop_fadv.ko"
+		[ ! -d "$b/hold" ] || cp "$b/hold/pcdrop_hold.ko" "$share/pcdrop_hold.ko"
+		if [ -d "$b/v2" ]; then
+			mkdir -p "$share/v2"
+			cp "$b/v2/pcdrop.ko" "$b/v2/build/next/pcdrop_next.ko" "$share/v2/"
+			next_version > "$share/v2/VERSION"
+			cp "$b/lp/pcdrop_test_lp.ko" "$share/pcdrop_test_lp.ko"
+		fi
 	fi
 	cp -r tests/guest "$share/guest"
 	cp -r "$work/build/progs" "$share/progs"
@@ -379,12 +404,9 @@ kernel_stream() {
 	# the smoke rows; make soak sets more.
 	if [ -n "${PCDROP_MODEL_OPS:-}" ]; then echo "$PCDROP_MODEL_OPS"
 	elif [ "$role" = full ]; then echo 150; else echo 100; fi > "$share/model-ops"
-	# Suite 60's load/unload cycles under its truncating load: 2, but 1 on
-	# 6.12, where each transition under it takes about 50 s (TCG).
-	case $series in
-	6.12*) echo "${PCDROP_SHADOW_CYCLES:-1}" ;;
-	*) echo "${PCDROP_SHADOW_CYCLES:-2}" ;;
-	esac > "$share/shadow-cycles"
+	# Suite 60's load/unload cycles under its truncating load: 1 (each
+	# transition under it takes 20-50 s under TCG); make soak sets more.
+	echo "${PCDROP_SHADOW_CYCLES:-1}" > "$share/shadow-cycles"
 	# Suite 32's timed runs per mode: its figures are a benchmark's
 	# (tests/bench); make check checks that the counted runs are exact.
 	echo "${PCDROP_OVERHEAD_RUNS:-2}" > "$share/overhead-runs"
@@ -399,11 +421,12 @@ kernel_stream() {
 	# their libraries (140 MB: only into the shares of the rows that run
 	# them), and how long stress-ng and fio run: 20 s, or make soak's
 	# PCDROP_STRESS_SECONDS.
-	if runs_suite 63-stress-tools "$suites" || runs_suite 35-stat-metrics "$suites"; then
+	if { [ $stress_here = 1 ] && runs_suite 63-stress-tools "$suites"; } ||
+	   { [ $metrics_here = 1 ] && runs_suite 35-stat-metrics "$suites"; }; then
 		step "stage Debian's stress-ng, fio and promtool for suites 63 and 35" \
 			"$res/stress-tools.log" scripts/stress-tools.sh "$share/tools" || ok=0
 	fi
-	if runs_suite 63-stress-tools "$suites"; then
+	if [ $stress_here = 1 ] && runs_suite 63-stress-tools "$suites"; then
 		step "make the ext4 image suite 63 mounts" "$res/mkfs-ext4.log" \
 			ext4_image "$share/ext4.img"
 	fi
@@ -429,6 +452,8 @@ kernel_stream() {
 			set +f
 			for s in tests/guest/$pat.sh; do
 				[ -f "$s" ] || continue
+				[ $stress_here = 1 ] || [ "$s" != tests/guest/63-stress-tools.sh ] || continue
+				[ $metrics_here = 1 ] || [ "$s" != tests/guest/35-stat-metrics.sh ] || continue
 				basename "$s" .sh
 			done
 		done > "$share/suites"
