@@ -39,7 +39,7 @@ static void check_environment(void)
 
 	if (geteuid() != 0)
 		die("must run as root: loading BPF programs needs CAP_BPF and CAP_PERFMON, "
-		    "and " BPFFS " is root's");
+		    "and " BPFFS " belongs to root");
 	if (access("/sys/kernel/btf/vmlinux", R_OK))
 		die("this kernel has no BTF (/sys/kernel/btf/vmlinux: %s); pcdrop-stat "
 		    "needs a kernel built with CONFIG_DEBUG_INFO_BTF=y", strerror(errno));

@@ -24,15 +24,17 @@ series() {
 }
 
 # metrics_match WHAT FILE: FILE (pcdrop-stat metrics) against dumps taken
-# before and after it, through the model.
+# before and after it, through the model.  Every file it writes is new:
+# rewriting one on this tmpfs would be a truncate the counters count.
 metrics_match() {
-	stat_snap /tmp/lo.flat
-	$STAT metrics > "$2.new" && mv "$2.new" "$2"
-	stat_snap /tmp/hi.flat
-	awk -f ./metrics-expect.awk /tmp/lo.flat > /tmp/lo.exp
-	awk -f ./metrics-expect.awk /tmp/hi.flat > /tmp/hi.exp
-	if diffs=$(awk -f ./metrics-compare.awk /tmp/lo.exp /tmp/hi.exp "$2"); then
-		pass "$1: every counter of dump --json, by the model ($(wc -l < /tmp/lo.exp) series)"
+	mm=$2
+	stat_snap "$mm.lo.flat"
+	$STAT metrics > "$mm.new" && mv "$mm.new" "$mm"
+	stat_snap "$mm.hi.flat"
+	awk -f ./metrics-expect.awk "$mm.lo.flat" > "$mm.lo.exp"
+	awk -f ./metrics-expect.awk "$mm.hi.flat" > "$mm.hi.exp"
+	if diffs=$(awk -f ./metrics-compare.awk "$mm.lo.exp" "$mm.hi.exp" "$mm"); then
+		pass "$1: every counter of dump --json, by the model ($(wc -l < "$mm.lo.exp") series)"
 	else
 		fail "$1: every counter of dump --json, by the model" "$(echo "$diffs" | head -5 | tr '\n' '|')"
 	fi

@@ -58,8 +58,11 @@ run() {
 	done
 }
 
-# cases OUT RC: the cases of one output, colours (khugepaged's) left out.  A TAP line is "N DESCRIPTION"
-# (the directive left out: a skip's reason may name a value of the run);
+# cases OUT RC: the cases of one output, colours (khugepaged's) left out.
+# A TAP line is its number N: kselftest prints a skip as "ok N # SKIP
+# TEXT", with the description or a reason after the directive, so that
+# the same case that passes in one run and is skipped in the other (a THP
+# collapse that did not happen) would otherwise look like two cases;
 # a non-TAP "... OK/Fail/Skip" line (khugepaged, 6.1's tests) its text; a
 # name seen twice gets its count.  The exit status is a case too: 0 (pass)
 # or 4 (ksft's skip) passes.
@@ -71,7 +74,7 @@ cases() {
 			d = $0
 			sub(/^(not )?ok /, "", d)
 			if (d ~ /#[ \t]*(SKIP|skip)/) st = "skip"
-			sub(/[ \t]*#.*/, "", d)
+			sub(/[ \t].*/, "", d)
 			emit(d, st)
 			next
 		}
