@@ -146,6 +146,42 @@ runs_suite() {
 	return 1
 }
 
+# The long suites that make check runs on one full row only, as
+# SUITE=SERIES, each where what it checks differs most (7.3's preemption
+# for pcdrop-stat's missed exits, 6.1's and 6.12's own shadow and swap
+# paths) or where the rest of its issue's tests run (suite 71 beside the
+# booted-Debian upgrade on 6.1); make soak (PCDROP_STRESS_SECONDS) and an
+# explicit PCDROP_SUITES run every suite on every full row.  Each took
+# 30-230 s a boot (2026-12-05); together about 18 minutes of the lanes.
+ONE_ROW="31-stat-lifecycle=7.3 32-stat-overhead=6.12 34-stat-concurrent=7.3
+35-stat-metrics=6.12 60-shadow-truncate=6.1 61-shmem-swap-batch=6.12 63-stress-tools=7.3
+70-admin=7.3 71-upgrade=6.1"
+
+# here SUITE: whether this stream ($series, $role) runs SUITE in this run,
+# as far as ONE_ROW goes.
+here() {
+	[ "$role" = full ] && [ -z "${PCDROP_STRESS_SECONDS:-}${PCDROP_SUITES:-}" ] || return 0
+	for _o in $ONE_ROW; do
+		[ "${_o%%=*}" = "$1" ] || continue
+		[ "${_o#*=}" = "$series" ]
+		return
+	done
+	return 0
+}
+
+# runs_here SUITE: this stream runs SUITE.
+runs_here() {
+	here "$1" && runs_suite "$1" "$suites"
+}
+
+# elsewhere: ", but SUITE (make check runs it on SERIES)" for each suite of
+# ONE_ROW this stream leaves to another row.
+elsewhere() {
+	for _o in $ONE_ROW; do
+		here "${_o%%=*}" || printf ', but %s (on %s)' "${_o%%=*}" "${_o#*=}"
+	done
+}
+
 # xfs_image FILE: suite 62's xfs (large folios); 64 MB, below xfsprogs'
 # supported minimum of 300 MB, so that the guest's copy of it stays small.
 # The default features of Debian 12's and 13's mkfs.xfs all mount on 6.1.
@@ -297,19 +333,7 @@ kernel_stream() {
 	role=$(scripts/kernels.sh field "$series" role)
 	suites=$SUITES
 	[ "$role" = full ] || [ -n "${PCDROP_SUITES:-}" ] || suites=$SMOKE_SUITES
-	# Suite 63 (Debian's stress-ng and fio, a boot of 70-80 s) runs on
-	# one full row in make check, 7.3's; make soak (PCDROP_STRESS_SECONDS)
-	# and an explicit PCDROP_SUITES run it on each.
-	stress_here=1
-	[ "$role" != full ] || [ "$series" = 7.3 ] ||
-		[ -n "${PCDROP_STRESS_SECONDS:-}${PCDROP_SUITES:-}" ] || stress_here=0
-	# Suite 35 (pcdrop-stat's metrics and export: its user space, and the
-	# module's series) runs on one full row in make check, 6.12's; make
-	# soak and an explicit PCDROP_SUITES run it on each.
-	metrics_here=1
-	[ "$role" != full ] || [ "$series" = 6.12 ] ||
-		[ -n "${PCDROP_STRESS_SECONDS:-}${PCDROP_SUITES:-}" ] || metrics_here=0
-	echo "# $series is a $role row: suites $suites$([ $stress_here = 1 ] || echo ", but 63 (make check runs it on 7.3)")$([ $metrics_here = 1 ] || echo ", but 35 (make check runs it on 6.12)")"
+	echo "# $series is a $role row: suites $suites$(elsewhere)"
 
 	b=$work/build/$kver
 	share=$b/share
@@ -336,17 +360,17 @@ kernel_stream() {
 	# The other test modules, each built only where a suite that loads
 	# it runs (not on the smoke rows: a minute or more of builds each).
 	rm -rf "$b/other" "$b/fadv" "$b/hold" "$b/v2" "$b/lp"
-	if runs_suite 47-shmem-other-livepatch "$suites" || runs_suite 71-upgrade "$suites"; then
+	if runs_here 47-shmem-other-livepatch || runs_here 71-upgrade; then
 		step "build a copy named pcdrop_other (another livepatch)" "$res/build-other.log" \
 			scripts/build-module.sh "$kver" "$b/other" PCDROP_NAME=pcdrop_other || ok=0
 	fi
-	if runs_suite 55-fadvise-other-livepatch "$suites" || runs_suite 71-upgrade "$suites"; then
+	if runs_here 55-fadvise-other-livepatch || runs_here 71-upgrade; then
 		step "build a copy named pcdrop_fadv (another livepatch of the fadvise function)" \
 			"$res/build-fadv.log" scripts/build-module.sh "$kver" "$b/fadv" \
 			PCDROP_NAME=pcdrop_fadv PCDROP_TEST_FADVISE_ONLY=1 || ok=0
 	fi
 	# Suites 70's and 71's: keeps a task inside shmem_undo_range() (tests/hold).
-	if runs_suite 70-admin "$suites" || runs_suite 71-upgrade "$suites"; then
+	if runs_here 70-admin || runs_here 71-upgrade; then
 		mkdir -p "$b/hold" && cp tests/hold/Kbuild tests/hold/pcdrop_hold.c "$b/hold/"
 		step "build pcdrop_hold.ko (test only: a stuck livepatch transition)" "$res/build-hold.log" \
 			scripts/with-compiler.sh "$kver" "$b/hold" make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" \
@@ -355,7 +379,7 @@ kernel_stream() {
 	# Suite 71's: the next version (VERSION's last number plus one; make
 	# module builds its pcdrop_next.ko too), and another vendor's
 	# livepatch of an unrelated function (tests/lp).
-	if runs_suite 71-upgrade "$suites"; then
+	if runs_here 71-upgrade; then
 		step "build the next version, $(next_version), for the upgrade test" "$res/build-v2.log" \
 			scripts/build-module.sh "$kver" "$b/v2" PCDROP_VERSION="$(next_version)" || ok=0
 		mkdir -p "$b/lp" && cp tests/lp/Kbuild tests/lp/pcdrop_test_lp.c "$b/lp/"
@@ -421,12 +445,11 @@ kernel_stream() {
 	# their libraries (140 MB: only into the shares of the rows that run
 	# them), and how long stress-ng and fio run: 20 s, or make soak's
 	# PCDROP_STRESS_SECONDS.
-	if { [ $stress_here = 1 ] && runs_suite 63-stress-tools "$suites"; } ||
-	   { [ $metrics_here = 1 ] && runs_suite 35-stat-metrics "$suites"; }; then
+	if runs_here 63-stress-tools || runs_here 35-stat-metrics; then
 		step "stage Debian's stress-ng, fio and promtool for suites 63 and 35" \
 			"$res/stress-tools.log" scripts/stress-tools.sh "$share/tools" || ok=0
 	fi
-	if [ $stress_here = 1 ] && runs_suite 63-stress-tools "$suites"; then
+	if runs_here 63-stress-tools; then
 		step "make the ext4 image suite 63 mounts" "$res/mkfs-ext4.log" \
 			ext4_image "$share/ext4.img"
 	fi
@@ -452,8 +475,7 @@ kernel_stream() {
 			set +f
 			for s in tests/guest/$pat.sh; do
 				[ -f "$s" ] || continue
-				[ $stress_here = 1 ] || [ "$s" != tests/guest/63-stress-tools.sh ] || continue
-				[ $metrics_here = 1 ] || [ "$s" != tests/guest/35-stat-metrics.sh ] || continue
+				here "$(basename "$s" .sh)" || continue
 				basename "$s" .sh
 			done
 		done > "$share/suites"
