@@ -81,9 +81,11 @@ exporter_serves() {
 	check "node_exporter's /metrics is served on port 9100" wait_for 60 \
 		/usr/lib/apt/apt-helper -q download-file http://127.0.0.1:9100/metrics /tmp/ne.txt
 	ex_ver=$(cat /sys/module/pcdrop/version)
-	check "node_exporter serves pcdrop_build_info of the loaded pcdrop ($ex_ver)" sh -c \
-		"grep '^pcdrop_build_info{' /tmp/ne.txt | grep '[{,]module=\"pcdrop\"[,}]' |
-			grep -q '[{,]version=\"$ex_ver\"[,}]'"
+	# The file is rewritten every 15 s: give a first one written before
+	# pcdrop's state settled two more rounds.
+	check "node_exporter serves pcdrop_build_info of the loaded pcdrop ($ex_ver)" \
+		wait_for 40 build_info_is "$ex_ver"
+	grep '^pcdrop_build_info' /tmp/ne.txt | sed 's/^/# served: /'
 	expect_eq "node_exporter read the file without error" 0 \
 		"$(awk '$1 == "node_textfile_scrape_error" { print $2 }' /tmp/ne.txt)"
 	series_of "$TEXTFILE" > /tmp/file.series
@@ -125,12 +127,21 @@ series_of() {
 	}' "$1" | sort
 }
 
+# build_info_is VERSION: node_exporter's /metrics, fetched again, has
+# pcdrop_build_info of module pcdrop at VERSION (its labels in any order).
+build_info_is() {
+	/usr/lib/apt/apt-helper -q download-file http://127.0.0.1:9100/metrics /tmp/ne.txt \
+		> /dev/null 2>&1 &&
+		grep '^pcdrop_build_info{' /tmp/ne.txt | grep '[{,]module="pcdrop"[,}]' |
+		grep -q "[{,]version=\"$1\"[,}]"
+}
+
 # with_caps CAPS CMD...: CMD run by root with its capabilities bounded to
 # CAPS (setpriv's names: "bpf,perfmon"), as the unit's bounding set does.
 with_caps() {
-	wc_caps=$1
+	wc_caps=$(echo "$1" | sed 's/[^,][^,]*/+&/g')
 	shift
-	setpriv --bounding-set "-all,+$wc_caps" "$@"
+	setpriv --bounding-set "-all,$wc_caps" "$@"
 }
 
 # stat_caps: each capability of pcdrop-stat.service is needed, and no
