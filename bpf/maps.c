@@ -37,6 +37,25 @@ const char *enum_name(const char *const *names, unsigned int nr, unsigned int v)
 	return buf;
 }
 
+const char *enum_label(const char *const *names, unsigned int nr, unsigned int v)
+{
+	static char buf[4][32];
+	static int n;
+	const char *p;
+	char *b;
+	int i;
+
+	if (v >= nr)
+		return "unknown";
+	b = buf[n++ % 4];
+	p = strchr(names[v] + strlen("PCDROP_"), '_');
+	p = p ? p + 1 : names[v];
+	for (i = 0; p[i] && i < 31; i++)
+		b[i] = p[i] >= 'A' && p[i] <= 'Z' ? p[i] - 'A' + 'a' : p[i];
+	b[i] = 0;
+	return b;
+}
+
 int map_fd(const char *name)
 {
 	char path[256];
@@ -124,6 +143,21 @@ int read_progs(struct prog_row *rows, int max)
 	}
 	closedir(d);
 	return n;
+}
+
+void health_read(struct stat_health *sh)
+{
+	struct pcdrop_health_key hk = {};
+	struct prog_row rows[MAX_PROGS];
+	int fd = map_fd("health"), i;
+
+	if (bpf_map_lookup_elem(fd, &hk, &sh->h))
+		memset(&sh->h, 0, sizeof(sh->h));
+	close(fd);
+	sh->links = read_progs(rows, MAX_PROGS);
+	sh->misses = 0;
+	for (i = 0; i < sh->links; i++)
+		sh->misses += rows[i].misses;
 }
 
 /*

@@ -17,6 +17,13 @@ extern const char *const fs_names[PCDROP_NR_FS];
 extern const char *const caller_names[PCDROP_NR_CALLERS];
 
 const char *enum_name(const char *const *names, unsigned int nr, unsigned int v);
+/*
+ * The same name as a label, for tables and metrics: without its
+ * PCDROP_<KIND>_ prefix, in lower case ("PCDROP_OP_FALLOC_ROLLBACK" ->
+ * "falloc_rollback"); "unknown" out of range.  Four calls' results stay
+ * valid at once.
+ */
+const char *enum_label(const char *const *names, unsigned int nr, unsigned int v);
 
 /* The pinned map @name ("ops", "hist", ...); dies if it is not there. */
 int map_fd(const char *name);
@@ -53,6 +60,15 @@ struct prog_row {
 
 /* The programs behind the pinned links, with the kernel's own counts. */
 int read_progs(struct prog_row *rows, int max);
+
+/* The counters' own health: the health map, and the programs behind the links. */
+struct stat_health {
+	struct pcdrop_health h;
+	int links;		/* links whose program could be read */
+	__u64 misses;		/* those programs' recursion misses */
+};
+
+void health_read(struct stat_health *sh);
 
 /* "reset": zero every counter. */
 void maps_reset(void);

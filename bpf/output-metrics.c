@@ -22,17 +22,6 @@
 #include "maps.h"
 #include "output.h"
 
-/* The labels' values: the enums' names without their prefix, lower case. */
-static const char *const op_label[PCDROP_NR_OPS] = {
-	"truncate", "punch", "unlink", "memfd_close", "falloc_rollback", "fadvise", "other",
-};
-
-static const char *const fs_label[PCDROP_NR_FS] = { "tmpfs", "other" };
-
-static const char *const caller_label[PCDROP_NR_CALLERS] = {
-	"fadvise", "compaction", "other",
-};
-
 /*
  * The histogram's bucket bounds, as log2 of nanoseconds: every second
  * power of two from 1.024 us to 1.07 s.  The map's slot i holds
@@ -42,7 +31,7 @@ static const char *const caller_label[PCDROP_NR_CALLERS] = {
 #define HIST_FIRST_BOUND	10
 #define HIST_LAST_BOUND		30
 
-/* The module in effect, and its livepatch directory, as pcdrop status finds them. */
+/* The module in effect, as pcdrop status finds it. */
 struct module_state {
 	const char *name;	/* "pcdrop", "pcdrop_next", or NULL: not loaded */
 	char version[64];
@@ -90,15 +79,15 @@ static void module_find(struct module_state *m)
 	}
 }
 
-/* A file of the module's livepatch directory as a number; -1 if it is not there. */
-static int livepatch_value(const struct module_state *m, const char *file)
+/* Whether a file of the module's livepatch directory says 1 (not there: no). */
+static bool livepatch_set(const struct module_state *m, const char *file)
 {
 	char path[128], buf[16];
 
 	if (!m->name)
-		return -1;
+		return false;
 	snprintf(path, sizeof(path), "/sys/kernel/livepatch/%s/%s", m->name, file);
-	return read_line(path, buf, sizeof(buf)) ? (buf[0] == '1') : -1;
+	return read_line(path, buf, sizeof(buf)) && buf[0] == '1';
 }
 
 static void metrics_module(const struct module_state *m, bool locks)
@@ -109,7 +98,6 @@ static void metrics_module(const struct module_state *m, bool locks)
 	char path[128], buf[16];
 	struct utsname u;
 	unsigned int i;
-	int v;
 
 	uname(&u);
 	family("pcdrop_build_info", "gauge", "Always 1: the pcdrop module in effect "
@@ -122,12 +110,10 @@ static void metrics_module(const struct module_state *m, bool locks)
 	printf("pcdrop_module_loaded %d\n", !!m->name);
 	family("pcdrop_livepatch_enabled", "gauge",
 	       "1 if the module's livepatch is enabled, 0 if not or not loaded.");
-	v = livepatch_value(m, "enabled");
-	printf("pcdrop_livepatch_enabled %d\n", v > 0);
+	printf("pcdrop_livepatch_enabled %d\n", livepatch_set(m, "enabled"));
 	family("pcdrop_livepatch_transition", "gauge",
 	       "1 while the module's livepatch is in transition, else 0.");
-	v = livepatch_value(m, "transition");
-	printf("pcdrop_livepatch_transition %d\n", v > 0);
+	printf("pcdrop_livepatch_transition %d\n", livepatch_set(m, "transition"));
 	family("pcdrop_path_enabled", "gauge", "Each path's runtime switch (module "
 	       "parameter): 1 on, 0 off; no series for a path the module does not have "
 	       "or when it is not loaded.");
@@ -183,8 +169,8 @@ static void op_labels(const struct ops_snapshot *s, int i)
 {
 	const struct pcdrop_op_key *k = &s->key[i];
 
-	printf("op=\"%s\",fs=\"%s\"", k->op < PCDROP_NR_OPS ? op_label[k->op] : "unknown",
-	       k->fs < PCDROP_NR_FS ? fs_label[k->fs] : "unknown");
+	printf("op=\"%s\",fs=\"%s\"", enum_label(op_names, PCDROP_NR_OPS, k->op),
+	       enum_label(fs_names, PCDROP_NR_FS, k->fs));
 }
 
 /* One series per op and fs of @name{op,fs@extra}, the field at @offset of its stats. */
@@ -288,7 +274,7 @@ static void drain_series(const void *key, const void *val, void *ctx)
 
 	(void)ctx;
 	printf("pcdrop_lru_add_drain_all_calls_total{caller=\"%s\"} %llu\n",
-	       k->caller < PCDROP_NR_CALLERS ? caller_label[k->caller] : "unknown",
+	       enum_label(caller_names, PCDROP_NR_CALLERS, k->caller),
 	       (unsigned long long)c->count);
 }
 
@@ -307,25 +293,16 @@ static void metrics_drains(void)
 /* The counters' own health: what they could not account for. */
 static void metrics_self(void)
 {
-	struct pcdrop_health_key hk = {};
-	struct pcdrop_health hv = {};
-	struct prog_row rows[MAX_PROGS];
-	unsigned long long misses = 0;
-	int fd, i, n;
+	struct stat_health sh;
 
-	fd = map_fd("health");
-	if (bpf_map_lookup_elem(fd, &hk, &hv))
-		memset(&hv, 0, sizeof(hv));
-	close(fd);
-	n = read_progs(rows, MAX_PROGS);
-	for (i = 0; i < n; i++)
-		misses += rows[i].misses;
+	health_read(&sh);
 	family("pcdrop_stat_programs_attached", "gauge",
 	       "BPF programs attached through pcdrop-stat's pinned links.");
-	printf("pcdrop_stat_programs_attached %d\n", n);
+	printf("pcdrop_stat_programs_attached %d\n", sh.links);
 	family("pcdrop_stat_program_recursion_misses_total", "counter", "Runs of those "
 	       "programs the kernel skipped because one was running on that CPU already.");
-	printf("pcdrop_stat_program_recursion_misses_total %llu\n", misses);
+	printf("pcdrop_stat_program_recursion_misses_total %llu\n",
+	       (unsigned long long)sh.misses);
 	family("pcdrop_stat_events_total", "counter", "What the counters could not "
 	       "account for exactly: slot_busy (an operation not tracked), nested, "
 	       "map_full (a batch size not counted), missed_returns (an exit missed; "
@@ -335,9 +312,9 @@ static void metrics_self(void)
 	       "pcdrop_stat_events_total{event=\"map_full\"} %llu\n"
 	       "pcdrop_stat_events_total{event=\"missed_returns\"} %llu\n"
 	       "pcdrop_stat_events_total{event=\"no_stack\"} %llu\n",
-	       (unsigned long long)hv.slot_busy, (unsigned long long)hv.nested,
-	       (unsigned long long)hv.map_full, (unsigned long long)hv.missed_returns,
-	       (unsigned long long)hv.no_stack);
+	       (unsigned long long)sh.h.slot_busy, (unsigned long long)sh.h.nested,
+	       (unsigned long long)sh.h.map_full, (unsigned long long)sh.h.missed_returns,
+	       (unsigned long long)sh.h.no_stack);
 }
 
 void output_metrics(void)

@@ -12,30 +12,14 @@
 #include "maps.h"
 #include "output.h"
 
-/* "PCDROP_OP_FALLOC_ROLLBACK" -> "falloc_rollback", for the table. */
-static const char *short_name(const char *name)
-{
-	static char buf[4][32];
-	static int n;
-	const char *p = strchr(name + strlen("PCDROP_"), '_');
-	char *b = buf[n++ % 4];
-	int i;
-
-	p = p ? p + 1 : name;
-	for (i = 0; p[i] && i < 31; i++)
-		b[i] = p[i] >= 'A' && p[i] <= 'Z' ? p[i] - 'A' + 'a' : p[i];
-	b[i] = 0;
-	return b;
-}
-
 static const char *op_name(unsigned int op)
 {
-	return short_name(enum_name(op_names, PCDROP_NR_OPS, op));
+	return enum_label(op_names, PCDROP_NR_OPS, op);
 }
 
 static const char *fs_name(unsigned int fs)
 {
-	return short_name(enum_name(fs_names, PCDROP_NR_FS, fs));
+	return enum_label(fs_names, PCDROP_NR_FS, fs);
 }
 
 static void ops_row(const void *key, const void *val, void *ctx)
@@ -111,7 +95,7 @@ static void drains_item(const void *key, const void *val, void *ctx)
 	const struct pcdrop_count *c = val;
 
 	(void)ctx;
-	printf(" %s=%llu", short_name(enum_name(caller_names, PCDROP_NR_CALLERS, k->caller)),
+	printf(" %s=%llu", enum_label(caller_names, PCDROP_NR_CALLERS, k->caller),
 	       (unsigned long long)c->count);
 }
 
@@ -152,24 +136,15 @@ static void table_batches(void)
 
 static void table_health(bool locks)
 {
-	struct pcdrop_health_key hk = {};
-	struct pcdrop_health hv = {};
-	struct prog_row rows[MAX_PROGS];
-	__u64 misses = 0;
+	struct stat_health sh;
 	unsigned int h;
-	int fd, i, n;
 
-	fd = map_fd("health");
-	bpf_map_lookup_elem(fd, &hk, &hv);
-	close(fd);
-	n = read_progs(rows, MAX_PROGS);
-	for (i = 0; i < n; i++)
-		misses += rows[i].misses;
+	health_read(&sh);
 	printf("health: %d links, recursion misses %llu, untracked (slot busy) %llu, "
-	       "nested %llu, batch map full %llu, missed returns %llu, no stack %llu\n", n,
-	       (unsigned long long)misses, (unsigned long long)hv.slot_busy,
-	       (unsigned long long)hv.nested, (unsigned long long)hv.map_full,
-	       (unsigned long long)hv.missed_returns, (unsigned long long)hv.no_stack);
+	       "nested %llu, batch map full %llu, missed returns %llu, no stack %llu\n",
+	       sh.links, (unsigned long long)sh.misses, (unsigned long long)sh.h.slot_busy,
+	       (unsigned long long)sh.h.nested, (unsigned long long)sh.h.map_full,
+	       (unsigned long long)sh.h.missed_returns, (unsigned long long)sh.h.no_stack);
 	for (h = 0; h < nr_hooks; h++)
 		if (hook_unavailable(&hooks[h], locks))
 			printf("unavailable: %s (%s is not attached)\n", hooks[h].what,

@@ -5,8 +5,8 @@
  * pcdrop.ko loaded.
  *
  * "start" loads pcdrop.bpf.c, attaches it and pins its maps and links
- * under /sys/fs/bpf/pcdrop/v1/ (v: the maps' layout), so the counters keep running after the
- * command exits.  "dump", "watch" and "reset" work on the pinned maps,
+ * under /sys/fs/bpf/pcdrop/v1/ (v: the maps' layout), so the counters
+ * keep running after the command exits.  "dump", "watch" and "reset" work on the pinned maps,
  * "stop" unpins everything, which detaches the programs.
  *
  * This file is the command line.  The rest, by job, as libbpf-tools
@@ -16,8 +16,6 @@
  * output.h), export.c (the metrics written to a file).
  */
 #include <argp.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>

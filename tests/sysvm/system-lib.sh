@@ -78,8 +78,7 @@ exporter_serves() {
 	check "pcdrop-stat.service started at boot" systemctl is-active -q pcdrop-stat.service
 	check "prometheus-node-exporter is active" systemctl is-active -q prometheus-node-exporter.service
 	check "pcdrop-stat.service wrote $TEXTFILE" wait_for 60 test -s "$TEXTFILE"
-	check "node_exporter's /metrics is served on port 9100" wait_for 60 \
-		/usr/lib/apt/apt-helper -q download-file http://127.0.0.1:9100/metrics /tmp/ne.txt
+	check "node_exporter's /metrics is served on port 9100" wait_for 60 fetch_metrics
 	ex_ver=$(cat /sys/module/pcdrop/version)
 	# The file is rewritten every 15 s: give a first one written before
 	# pcdrop's state settled two more rounds.
@@ -127,11 +126,16 @@ series_of() {
 	}' "$1" | sort
 }
 
+# fetch_metrics: node_exporter's /metrics into /tmp/ne.txt.
+fetch_metrics() {
+	/usr/lib/apt/apt-helper -q download-file http://127.0.0.1:9100/metrics /tmp/ne.txt \
+		> /dev/null 2>&1
+}
+
 # build_info_is VERSION: node_exporter's /metrics, fetched again, has
 # pcdrop_build_info of module pcdrop at VERSION (its labels in any order).
 build_info_is() {
-	/usr/lib/apt/apt-helper -q download-file http://127.0.0.1:9100/metrics /tmp/ne.txt \
-		> /dev/null 2>&1 &&
+	fetch_metrics &&
 		grep '^pcdrop_build_info{' /tmp/ne.txt | grep '[{,]module="pcdrop"[,}]' |
 		grep -q "[{,]version=\"$1\"[,}]"
 }
