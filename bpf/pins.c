@@ -3,7 +3,8 @@
  * pins.c - "start" and "stop".  The pins under PIN_DIR are the state of
  * pcdrop-stat between commands: the maps (read by "dump", zeroed by
  * "reset", and by bpftool) and, under LINK_DIR, the links that keep the
- * programs attached, under PROG_DIR their programs.  Any step of "start" that fails undoes the others.
+ * programs attached, under PROG_DIR their programs.  Any step of "start"
+ * that fails undoes the others.
  */
 #include <dirent.h>
 #include <errno.h>
