@@ -7,6 +7,10 @@
 # on the same machine reuse it; delete it to start cold.
 
 PCDROP_CACHE=${PCDROP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pcdrop}
+# Its real path: the build chroots bind-mount the kernels folder at the
+# path given, and the headers' links inside it name real paths, so a
+# cache reached through a symbolic link broke every chroot build.
+PCDROP_CACHE=$(realpath -m "$PCDROP_CACHE")
 export PCDROP_CACHE
 
 die() {
