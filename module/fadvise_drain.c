@@ -25,12 +25,13 @@
 #include <linux/buffer_head.h>
 #include <linux/moduleparam.h>
 
+#include "drift_guard.h"
 #include "fadvise_drain.h"
 #include "ipmodify.h"
 #include "shadow_batch.h"
 
-static bool fadvise_lru_refs = true;
-module_param(fadvise_lru_refs, bool, 0644);
+static struct pcdrop_switch fadvise_lru_refs = { true, PCDROP_HOLD_FADVISE };
+module_param_cb(fadvise_lru_refs, &pcdrop_switch_ops, &fadvise_lru_refs, 0644);
 MODULE_PARM_DESC(fadvise_lru_refs,
 		 "POSIX_FADV_DONTNEED drains remote LRU caches only for clean, unmapped folios with extra references (default: on)");
 
@@ -84,7 +85,7 @@ unsigned long pcdrop_try_invalidate(struct address_space *mapping,
 				    pgoff_t start, pgoff_t end,
 				    unsigned long *nr_failed)
 {
-	bool lru_refs_only = READ_ONCE(fadvise_lru_refs);
+	bool lru_refs_only = pcdrop_switch_on(&fadvise_lru_refs);
 	pgoff_t indices[PCDROP_BATCH_SIZE];
 	struct folio_batch fbatch;
 	unsigned long count = 0;

@@ -11,7 +11,7 @@
  *
  * Usage: insmod pcdrop.ko [shmem_batch=0|1] [fadvise_lru_refs=0|1]
  *                         [shadow_batch=0|1] [swap_batch=0|1] [enable=0|1]
- *                         [takeover=0|1]
+ *                         [takeover=0|1] [accept_drift=0|1]
  *        /sys/module/pcdrop/parameters/ switches each path at run time;
  *        /sys/kernel/livepatch/pcdrop/enabled turns the patch off before
  *        rmmod.
@@ -27,6 +27,7 @@
 #include <linux/module.h>
 #include <linux/utsname.h>
 
+#include "drift_guard.h"
 #include "fadvise_drain.h"
 #include "ipmodify.h"
 #include "shadow_batch.h"
@@ -34,27 +35,29 @@
 #include "vmlinux_symbols.h"
 
 /*
- * PCDROP_TEST_FADVISE_ONLY builds a copy that replaces only the fadvise
- * function: the tests load it to play another livepatch of that function.
+ * What pcdrop replaces, and which drift-guard hold (drift_guard.c) leaves
+ * each out of the livepatch.  PCDROP_TEST_FADVISE_ONLY builds a copy that
+ * replaces only the fadvise function: the tests load it to play another
+ * livepatch of that function.
  */
-static struct klp_func funcs[] = {
+static const struct replacement {
+	const char *old_name;
+	void *new_func;
+	unsigned int hold;
+} replacements[] = {
 #ifndef PCDROP_TEST_FADVISE_ONLY
-	{
-		.old_name = "shmem_undo_range",
-		.new_func = pcdrop_shmem_undo_range,
-	},
+	{ "shmem_undo_range", pcdrop_shmem_undo_range, PCDROP_HOLD_SHMEM },
 #ifdef PCDROP_SHADOW_PATH
-	{
-		.old_name = "truncate_inode_pages_range",
-		.new_func = pcdrop_truncate_inode_pages_range,
-	},
+	{ "truncate_inode_pages_range", pcdrop_truncate_inode_pages_range,
+	  PCDROP_HOLD_SHADOW },
 #endif
 #endif
-	{
-		.old_name = __stringify(PCDROP_TRY_INVALIDATE),
-		.new_func = pcdrop_try_invalidate,
-	}, { }
+	{ __stringify(PCDROP_TRY_INVALIDATE), pcdrop_try_invalidate,
+	  PCDROP_HOLD_FADVISE },
 };
+
+/* The replacements not held, filled in at load (and a terminator). */
+static struct klp_func funcs[ARRAY_SIZE(replacements) + 1];
 
 static struct klp_object objs[] = {
 	{
@@ -104,6 +107,43 @@ static bool enable = true;
 module_param(enable, bool, 0444);
 MODULE_PARM_DESC(enable, "0 refuses to load (pcdrop.enable=0 on the kernel command line)");
 
+/*
+ * Fill funcs[] with the replacements @hold leaves in, after the checks of
+ * their patch sites; 0 or an error.
+ */
+static int add_replacements(unsigned int hold)
+{
+	int i, n = 0, ret;
+
+	for (i = 0; i < ARRAY_SIZE(replacements); i++) {
+		const struct replacement *r = &replacements[i];
+
+		if (r->hold & hold)
+			continue;
+		ret = 0;
+#ifndef PCDROP_TEST_FADVISE_ONLY
+		if (r->hold == PCDROP_HOLD_SHMEM)
+			ret = pcdrop_shmem_batch_check();
+#ifdef PCDROP_SHADOW_PATH
+		if (r->hold == PCDROP_HOLD_SHADOW)
+			ret = pcdrop_shadow_batch_check();
+#endif
+#endif
+		if (r->hold == PCDROP_HOLD_FADVISE)
+			ret = pcdrop_fadvise_drain_check();
+		if (ret)
+			return ret;
+		funcs[n].old_name = r->old_name;
+		funcs[n++].new_func = r->new_func;
+	}
+	if (!n) {
+		pr_err("not loading: the drift guard holds every path off on %s\n",
+		       init_utsname()->release);
+		return -ENOEXEC;
+	}
+	return 0;
+}
+
 static int __init pcdrop_init(void)
 {
 	int ret;
@@ -112,17 +152,7 @@ static int __init pcdrop_init(void)
 		pr_info("not loading: enable=0 (pcdrop.enable=0 on the kernel command line?)\n");
 		return -ECANCELED;
 	}
-#ifndef PCDROP_TEST_FADVISE_ONLY
-	ret = pcdrop_shmem_batch_check();
-	if (ret)
-		return ret;
-#ifdef PCDROP_SHADOW_PATH
-	ret = pcdrop_shadow_batch_check();
-	if (ret)
-		return ret;
-#endif
-#endif
-	ret = pcdrop_fadvise_drain_check();
+	ret = add_replacements(pcdrop_drift_check());
 	if (ret)
 		return ret;
 	ret = pcdrop_ipmodify_takeover_check();
@@ -135,6 +165,7 @@ static int __init pcdrop_init(void)
 	}
 	pcdrop_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	pcdrop_vmlinux_symbols_create(pcdrop_debugfs);
+	pcdrop_drift_create(pcdrop_debugfs);
 	if (!PCDROP_VERIFIED)
 		pr_warn("%s is not a verified kernel series: built for testing (PCDROP_UNVERIFIED_KERNEL)\n",
 			init_utsname()->release);

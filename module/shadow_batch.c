@@ -32,18 +32,19 @@
 #include <linux/moduleparam.h>
 #include <linux/utsname.h>
 
+#include "drift_guard.h"
 #include "patch_site.h"
 #include "shadow_batch.h"
 #include "stat_probe.h"
 #include "truncate_batch.h"
 
 #ifdef PCDROP_SHADOW_PATH
-static bool shadow_batch = true;
+static struct pcdrop_switch shadow_batch = { true, PCDROP_HOLD_SHADOW };
 #else
-static bool shadow_batch;
+static struct pcdrop_switch shadow_batch = { false, PCDROP_HOLD_SHADOW };
 #endif
 
-/* A bool parameter, except that from 6.13 it refuses to turn on. */
+/* A switch, except that from 6.13 it refuses to turn on. */
 static int shadow_batch_set(const char *val, const struct kernel_param *kp)
 {
 #ifndef PCDROP_SHADOW_PATH
@@ -56,12 +57,12 @@ static int shadow_batch_set(const char *val, const struct kernel_param *kp)
 		return -EOPNOTSUPP;
 	}
 #endif
-	return param_set_bool(val, kp);
+	return pcdrop_switch_set(val, kp);
 }
 
 static const struct kernel_param_ops shadow_batch_ops = {
 	.set = shadow_batch_set,
-	.get = param_get_bool,
+	.get = pcdrop_switch_get,
 };
 module_param_cb(shadow_batch, &shadow_batch_ops, &shadow_batch, 0644);
 MODULE_PARM_DESC(shadow_batch,
@@ -185,7 +186,7 @@ unsigned long pcdrop_clear_shadow_batch(struct address_space *mapping,
 void pcdrop_truncate_inode_pages_range(struct address_space *mapping,
 				       loff_t lstart, loff_t lend)
 {
-	if (READ_ONCE(shadow_batch) && !shmem_mapping(mapping) &&
+	if (pcdrop_switch_on(&shadow_batch) && !shmem_mapping(mapping) &&
 	    !dax_mapping(mapping) && !mapping_empty(mapping))
 		pcdrop_truncate_batches(mapping, lstart, lend, PCDROP_SHADOWS);
 	/* A call, not a tail call: see kernel_bodies.S. */
@@ -221,7 +222,7 @@ unsigned long pcdrop_clear_values(struct address_space *mapping,
 				  struct folio_batch *fbatch, pgoff_t *indices,
 				  pgoff_t *next, pgoff_t end)
 {
-	if (READ_ONCE(shadow_batch))
+	if (pcdrop_switch_on(&shadow_batch))
 		return pcdrop_clear_shadow_batch(mapping, fbatch, indices,
 						 next, end);
 	pcdrop_clear_shadow_entries(mapping, fbatch, indices);

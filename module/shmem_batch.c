@@ -19,13 +19,14 @@
 
 #include <linux/moduleparam.h>
 
+#include "drift_guard.h"
 #include "patch_site.h"
 #include "shmem_batch.h"
 #include "swap_batch.h"
 #include "truncate_batch.h"
 
-static bool shmem_batch = true;
-module_param(shmem_batch, bool, 0644);
+static struct pcdrop_switch shmem_batch = { true, PCDROP_HOLD_SHMEM };
+module_param_cb(shmem_batch, &pcdrop_switch_ops, &shmem_batch, 0644);
 MODULE_PARM_DESC(shmem_batch,
 		 "Remove truncated tmpfs/shmem folios in batches (default: on)");
 
@@ -44,7 +45,7 @@ void pcdrop_shmem_undo_range(struct inode *inode, loff_t lstart,
 		what |= PCDROP_UNFALLOC;
 	else if (pcdrop_swap_batch_on())
 		what |= PCDROP_SWAP;
-	if (READ_ONCE(shmem_batch))
+	if (pcdrop_switch_on(&shmem_batch))
 		pcdrop_truncate_batches(inode->i_mapping, lstart, lend, what);
 	/* A call, not a tail call: see kernel_bodies.S. */
 	pcdrop_shmem_undo_range_body(inode, lstart, lend, unfalloc);

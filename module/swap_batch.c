@@ -16,17 +16,18 @@
  */
 #include <linux/moduleparam.h>
 
+#include "drift_guard.h"
 #include "stat_probe.h"
 #include "swap_batch.h"
 
-static bool swap_batch = true;
-module_param(swap_batch, bool, 0644);
+static struct pcdrop_switch swap_batch = { true, PCDROP_HOLD_SHMEM };
+module_param_cb(swap_batch, &pcdrop_switch_ops, &swap_batch, 0644);
 MODULE_PARM_DESC(swap_batch,
 		 "Free a truncated tmpfs/shmem file's swap entries in batches, with shmem_batch (default: on)");
 
 bool pcdrop_swap_batch_on(void)
 {
-	return READ_ONCE(swap_batch);
+	return pcdrop_switch_on(&swap_batch);
 }
 
 /*

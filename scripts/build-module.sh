@@ -1,6 +1,7 @@
 #!/bin/sh
 # build-module.sh KVER OUTDIR [MAKE VARIABLES...] - build pcdrop.ko for a
 # kernel of the matrix, with that kernel's own compiler.
+# Environment: PCDROP_DRIFT_RUNTIME (below).
 #
 # The sources are copied to OUTDIR so that builds for several kernels (and
 # test variants) never share object files.  Kernels built with gcc-14
@@ -22,6 +23,12 @@ mkdir -p "$out/scripts"
 cp -a "$top/Kbuild" "$top/Makefile" "$top/VERSION" "$top/module" "$out/"
 cp -a "$top/scripts/klp-convert.c" "$top/scripts/btf-protos.c" "$out/scripts/"
 out=$(realpath "$out")
+# PCDROP_DRIFT_RUNTIME=FILE: the drift guard's verified fingerprints are
+# FILE's (scripts/drift.sh runtime lines with their build), not
+# tests/drift/runtime's: the guard's test (suite 11).
+if [ -n "${PCDROP_DRIFT_RUNTIME:-}" ]; then
+	"$top/scripts/drift.sh" table > "$out/module/drift_verified.h"
+fi
 
 "$(dirname "$0")/with-compiler.sh" "$kver" "$out" make -C "$out" KVER="$kver" \
 	KDIR="$(realpath "$kdir/kdir")" KCFLAGS=-Werror "$@"

@@ -73,6 +73,37 @@ else
 	echo "ok - $what # SKIP cannot fetch it (see $out/fetch-$other.log)"
 fi
 
+# The module's layer (module/drift_guard.c), with its own hash code
+# (scripts/drift-fp.c includes module/drift_fp.h), on the same bytes:
+# load-time fingerprints of $other matching none (line 1) or one (line 2)
+# of the verified builds of its series.
+# runtime_verdicts VMLINUX SERIES: "NAME verified|differs" per function.
+runtime_verdicts() {
+	"$top/scripts/drift.sh" runtime "$1" | awk -v s="$2" '
+		BEGIN {
+			while ((getline l < ARGV[1]) > 0) {
+				split(l, f, " ")
+				if (l !~ /^#/ && index(f[5], s) == 1)
+					ok[f[1] " " f[2] " " f[3] " " f[4]] = 1
+			}
+			ARGV[1] = "-"
+		}
+		$2 != "absent" { print $1, ($0 in ok) ? "verified" : "differs" }' "$top/tests/drift/runtime"
+}
+
+what="the load-time guard finds shmem_undo_range() of $other changed, and only it"
+if v=$(vmlinux $other); then
+	got=$(runtime_verdicts "$v" 6.12. | tr '\n' ' ')
+	if [ "$got" = "shmem_undo_range differs truncate_inode_pages_range verified mapping_try_invalidate verified generic_fadvise verified " ]; then
+		echo "ok - $what"
+	else
+		echo "not ok - $what # got: $got"
+		failed=1
+	fi
+else
+	echo "ok - $what # SKIP cannot fetch it (see $out/fetch-$other.log)"
+fi
+
 same=6.1.0-50-amd64
 what="the drift guard passes $same: 6.1.0-57's code in every function, at other addresses"
 if v=$(vmlinux $same); then
@@ -80,6 +111,19 @@ if v=$(vmlinux $same); then
 		echo "ok - $what"
 	else
 		echo "not ok - $what # see $out/$same.log"
+		failed=1
+	fi
+else
+	echo "ok - $what # SKIP cannot fetch it (see $out/fetch-$same.log)"
+fi
+
+what="the load-time guard finds every function of $same verified (6.1.0-57's fingerprints)"
+if v=$(vmlinux $same); then
+	got=$(runtime_verdicts "$v" 6.1. | tr '\n' ' ')
+	if [ "$got" = "shmem_undo_range verified truncate_inode_pages_range verified invalidate_mapping_pagevec verified generic_fadvise verified " ]; then
+		echo "ok - $what"
+	else
+		echo "not ok - $what # got: $got"
 		failed=1
 	fi
 else

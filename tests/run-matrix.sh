@@ -155,7 +155,7 @@ runs_suite() {
 # 30-230 s a boot (2026-12-05); together about 18 minutes of the lanes.
 ONE_ROW="31-stat-lifecycle=7.3 32-stat-overhead=6.12 34-stat-concurrent=7.3
 35-stat-metrics=6.12 60-shadow-truncate=6.1 61-shmem-swap-batch=6.12 63-stress-tools=7.3
-70-admin=7.3 71-upgrade=6.1"
+70-admin=7.3 71-upgrade=6.1 11-drift-guard=6.12"
 
 # here SUITE: whether this stream ($series, $role) runs SUITE in this run,
 # as far as ONE_ROW goes.
@@ -257,6 +257,34 @@ drift_check() {
 	done < "$2/drift-unverified.txt"
 }
 
+# drift_runtime KVER RES: the load-time fingerprints of KVER's functions
+# (what module/drift_guard.c computes, without runtime patching) are the
+# ones tests/drift/runtime verified for it; one TAP line.
+drift_runtime() {
+	what="drift guard at load time: $1's fingerprints are its verified ones in tests/drift/runtime"
+	scripts/drift.sh runtime "$1" 2> "$2/drift-runtime.log" | awk '$2 != "absent"' |
+		sort > "$2/drift-runtime.txt"
+	awk -v b="$1" '!/^#/ && $5 == b { print $1, $2, $3, $4 }' tests/drift/runtime |
+		sort > "$2/drift-runtime-verified.txt"
+	if [ -s "$2/drift-runtime.txt" ] &&
+	   cmp -s "$2/drift-runtime.txt" "$2/drift-runtime-verified.txt"; then
+		tap ok "$what"
+	else
+		tap "not ok" "$what # diff $2/drift-runtime-verified.txt $2/drift-runtime.txt"
+	fi
+}
+
+# drift_variant KVER OUT: pcdrop for KVER whose only verified load-time
+# fingerprints are 6.12.117+deb13's, from its vmlinux in the archive
+# (tests/drift-archive.sh fetched it): suite 11 loads it on 6.12.118.
+drift_variant() {
+	_v=$PCDROP_CACHE/drift/6.12.117+deb13-amd64/vmlinux
+	[ -f "$_v" ] || { echo "no $_v: tests/drift-archive.sh could not fetch it"; return 1; }
+	scripts/drift.sh runtime "$_v" |
+		awk '$2 != "absent" { print $0, "6.12.117+deb13-amd64" }' > "$2.runtime" &&
+		PCDROP_DRIFT_RUNTIME=$(realpath "$2.runtime") scripts/build-module.sh "$1" "$2"
+}
+
 # Style: checkpatch --strict on the kernel code; the converter and the
 # guests' programs build without warnings.
 export PCDROP_TIMES="$work/results/times.tsv"
@@ -271,6 +299,8 @@ mkdir -p "$work/results"
 step "checkpatch --strict is clean on module/, tests/runner/, tests/hold/ and tests/lp/" "$work/results/checkpatch.log" \
 	scripts/checkpatch.sh module/*.[ch] tests/runner/misbehave.c tests/hold/pcdrop_hold.c \
 	tests/lp/pcdrop_test_lp.c
+step "module/drift_verified.h is what scripts/drift.sh table makes of tests/drift/runtime" \
+	"$work/results/drift-table.log" sh -c 'scripts/drift.sh table | diff -u module/drift_verified.h -'
 step "the README's supported-kernels table matches tests/kernels.list" \
 	"$work/results/readme-kernels.log" tests/readme-kernels.sh
 step "every kernel of the list resolves the same concurrently from an empty cache" \
@@ -330,6 +360,7 @@ kernel_stream() {
 		tap "not ok" "$kver was built with $want, as tests/kernels.list says # its headers depend on $got"
 	fi
 	drift_check "$kver" "$res"
+	drift_runtime "$kver" "$res"
 	role=$(scripts/kernels.sh field "$series" role)
 	suites=$SUITES
 	[ "$role" = full ] || [ -n "${PCDROP_SUITES:-}" ] || suites=$SMOKE_SUITES
@@ -359,7 +390,11 @@ kernel_stream() {
 		PCDROP_BTF= || ok=0
 	# The other test modules, each built only where a suite that loads
 	# it runs (not on the smoke rows: a minute or more of builds each).
-	rm -rf "$b/other" "$b/fadv" "$b/hold" "$b/v2" "$b/lp"
+	rm -rf "$b/other" "$b/fadv" "$b/hold" "$b/v2" "$b/lp" "$b/drift"
+	if runs_here 11-drift-guard; then
+		step "build pcdrop with 6.12.117+deb13's fingerprints as the verified ones (suite 11)" \
+			"$res/build-drift.log" drift_variant "$kver" "$b/drift" || ok=0
+	fi
 	if runs_here 47-shmem-other-livepatch || runs_here 71-upgrade; then
 		step "build a copy named pcdrop_other (another livepatch)" "$res/build-other.log" \
 			scripts/build-module.sh "$kver" "$b/other" PCDROP_NAME=pcdrop_other || ok=0
@@ -412,6 +447,7 @@ kernel_stream() {
 		[ ! -d "$b/other" ] || cp "$b/other/pcdrop_other.ko" "$share/pcdrop_other.ko"
 		[ ! -d "$b/fadv" ] || cp "$b/fadv/pcdrop_fadv.ko" "$share/pcdrop_fadv.ko"
 		[ ! -d "$b/hold" ] || cp "$b/hold/pcdrop_hold.ko" "$share/pcdrop_hold.ko"
+		[ ! -d "$b/drift" ] || cp "$b/drift/pcdrop.ko" "$share/pcdrop-drift.ko"
 		if [ -d "$b/v2" ]; then
 			mkdir -p "$share/v2"
 			cp "$b/v2/pcdrop.ko" "$b/v2/build/next/pcdrop_next.ko" "$share/v2/"

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * drift_guard.c - never run a stale copy of a kernel function.
+ *
+ * pcdrop copies mapping_try_invalidate() (invalidate_mapping_pagevec() in
+ * 6.1), mirrors the first loop of truncate_inode_pages_range() and enters
+ * the bodies of shmem_undo_range() and truncate_inode_pages_range(); its
+ * fadvise counting is made for generic_fadvise().  A stable update that
+ * changes one of them keeps the series, so the series check does not see
+ * it.  make check compares every build of its matrix with the verified
+ * disassembly (scripts/drift.sh); this is the same guard at load time, on
+ * the user's next kernel, which no make check has seen.
+ *
+ * Each function's size (from kallsyms) and the hash of its bytes outside
+ * what runtime patching and the link layout change (drift_fp.h) must match
+ * one verified build of this series (drift_verified.h).  If one does not,
+ * the paths that rely on it are held: their replacements stay out of the
+ * livepatch, so the kernel's function runs, their switches read N and
+ * refuse Y, and one line in the kernel log names the function.
+ * accept_drift=1 loads them anyway, for an administrator who has read the
+ * change.  debugfs pcdrop/drift shows each function's verdict.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/kallsyms.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include "drift_fp.h"
+#include "drift_guard.h"
+#include "kernel_api.h"
+
+struct pcdrop_fp {
+	const char *name;
+	u32 size;
+	u64 hash;
+	const struct pcdrop_fp_mask *mask;
+	unsigned int nr_mask;
+	const char *builds;
+};
+
+#include "drift_verified.h"
+
+/*
+ * A series with no verified build (only built with PCDROP_UNVERIFIED_KERNEL,
+ * for make check's canaries) has nothing to compare with: accepted.
+ */
+static bool accept_drift = !PCDROP_VERIFIED;
+module_param(accept_drift, bool, 0444);
+MODULE_PARM_DESC(accept_drift,
+		 "Load every path even on a build whose functions differ from every verified one (read the change first)");
+
+/* The paths held off, as switch names (pcdrop status reads it). */
+static char held[64];
+module_param_string(held, held, sizeof(held), 0444);
+MODULE_PARM_DESC(held, "The switches the drift guard holds off (read only)");
+
+static unsigned int hold;
+
+/* The functions checked, and what each holds when it differs. */
+struct checked_function {
+	const char *name;
+	unsigned long addr;
+	unsigned int hold;
+};
+
+static const struct checked_function checked[] = {
+	{ "shmem_undo_range", (unsigned long)shmem_undo_range,
+	  PCDROP_HOLD_SHMEM },
+	/* Entered before 6.13; its first loop is what the pre-pass mirrors. */
+	{ "truncate_inode_pages_range",
+	  (unsigned long)truncate_inode_pages_range,
+	  PCDROP_HOLD_SHMEM | PCDROP_HOLD_SHADOW },
+	{ __stringify(PCDROP_TRY_INVALIDATE),
+	  (unsigned long)PCDROP_TRY_INVALIDATE, PCDROP_HOLD_FADVISE },
+	{ "generic_fadvise", (unsigned long)generic_fadvise,
+	  PCDROP_HOLD_FADVISE },
+};
+
+/*
+ * The verdict per function of checked[], for debugfs: the verified builds
+ * it matches, or why not.
+ */
+static const char *verdict[ARRAY_SIZE(checked)];
+static bool verified[ARRAY_SIZE(checked)];
+
+/* The size of the function at @addr from kallsyms, or 0. */
+static u32 function_size(unsigned long addr)
+{
+	char sym[KSYM_SYMBOL_LEN];
+	const char *p;
+	u32 size;
+
+	sprint_symbol(sym, addr);
+	/* "NAME+0x0/0xSIZE" */
+	p = strstr(sym, "+0x0/");
+	if (!p || sscanf(p + 5, "%x", &size) != 1)
+		return 0;
+	return size;
+}
+
+/* The verified builds whose fingerprint @fn's running code has, or NULL. */
+static const char *match(const struct checked_function *fn)
+{
+	u32 size = function_size(fn->addr);
+	const char *builds = NULL;
+	u8 *text;
+	int i;
+
+	if (!size)
+		return NULL;
+	text = kmalloc(size, GFP_KERNEL);
+	if (!text)
+		return NULL;
+	if (copy_from_kernel_nofault(text, (void *)fn->addr, size))
+		goto out;
+	for (i = 0; i < ARRAY_SIZE(pcdrop_verified); i++) {
+		const struct pcdrop_fp *fp = &pcdrop_verified[i];
+
+		if (!strcmp(fp->name, fn->name) && fp->size == size &&
+		    pcdrop_fp_hash(text, size, fp->mask, fp->nr_mask) == fp->hash) {
+			builds = fp->builds;
+			break;
+		}
+	}
+out:
+	kfree(text);
+	return builds;
+}
+
+/* "shmem_batch, swap_batch" for @bits. */
+static void hold_names(unsigned int bits, char *buf, size_t len)
+{
+	static const char * const names[] = {
+		"shmem_batch swap_batch", "shadow_batch", "fadvise_lru_refs",
+	};
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (bits & BIT(i))
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s",
+				 buf[0] ? " " : "", names[i]);
+}
+
+/*
+ * Check every function; returns what is held (PCDROP_HOLD_*), which the
+ * switches obey from now on.
+ */
+unsigned int pcdrop_drift_check(void)
+{
+	char names[sizeof(held)];
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(checked); i++) {
+		const struct checked_function *fn = &checked[i];
+
+		verdict[i] = match(fn);
+		verified[i] = verdict[i];
+		if (verified[i])
+			continue;
+		if (accept_drift) {
+			verdict[i] = "accepted (accept_drift=1)";
+			pr_warn("%s() differs from every verified build of this series; loading its paths anyway (accept_drift=1)\n",
+				fn->name);
+			continue;
+		}
+		verdict[i] = "differs";
+		hold_names(fn->hold, names, sizeof(names));
+		pr_warn("%s() differs from every verified build of this series: %s held off (accept_drift=1 loads them)\n",
+			fn->name, names);
+		hold |= fn->hold;
+	}
+	hold_names(hold, held, sizeof(held));
+	return hold;
+}
+
+bool pcdrop_switch_on(const struct pcdrop_switch *sw)
+{
+	return READ_ONCE(sw->on) && !(hold & sw->hold);
+}
+
+/* A bool parameter's set, that refuses Y while its path is held. */
+int pcdrop_switch_set(const char *val, const struct kernel_param *kp)
+{
+	const struct pcdrop_switch *sw = kp->arg;
+	bool on;
+
+	/* A bare "NAME" on the command line means on, as for bools. */
+	if (!kstrtobool(val ?: "1", &on) && on && (hold & sw->hold)) {
+		pr_warn("%s stays off: the drift guard holds it (see pcdrop/drift in debugfs)\n",
+			kp->name);
+		return -EPERM;
+	}
+	return param_set_bool(val, kp);
+}
+
+int pcdrop_switch_get(char *buffer, const struct kernel_param *kp)
+{
+	return sprintf(buffer, "%c\n", pcdrop_switch_on(kp->arg) ? 'Y' : 'N');
+}
+
+const struct kernel_param_ops pcdrop_switch_ops = {
+	.set = pcdrop_switch_set,
+	.get = pcdrop_switch_get,
+};
+
+static int drift_show(struct seq_file *m, void *v)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(checked); i++)
+		seq_printf(m, "%s %s%s\n", checked[i].name,
+			   verified[i] ? "verified " : "", verdict[i]);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(drift);
+
+void pcdrop_drift_create(struct dentry *dir)
+{
+	debugfs_create_file("drift", 0400, dir, NULL, &drift_fops);
+}

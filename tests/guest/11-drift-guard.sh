@@ -1,0 +1,61 @@
+# 11-drift-guard.sh - the drift guard at load time (module/drift_guard.c)
+# catches a real change between two Debian builds of one series.
+#
+# pcdrop-drift.ko is pcdrop built with the load-time fingerprints of
+# 6.12.117+deb13-amd64 as its only verified ones (tests/run-matrix.sh,
+# from that build's vmlinux in the archive), loaded on 6.12.118+deb13,
+# whose stable update changed shmem_undo_range() and nothing else pcdrop
+# checks (tests/drift-archive.sh shows the same with make check's layer).
+# So the module must hold exactly the paths of shmem_undo_range(), say so
+# in one line, and keep the rest; accept_drift=1 loads everything.
+. ./guest/lib.sh
+SUITE=drift-guard
+KO=/mnt/host/pcdrop-drift.ko
+DRIFT=/sys/kernel/debug/pcdrop/drift
+
+# load_drift [PARAM=VALUE...]: pcdrop_load, of pcdrop-drift.ko.
+load_drift() {
+	insmod "$KO" "$@" && wait_for 120 patch_settled
+}
+
+mark=$(dmesg_mark)
+check "pcdrop verified against 6.12.117 loads on $(uname -r)" \
+	load_drift
+expect_eq "its one line names shmem_undo_range() and the paths it holds" \
+	"pcdrop: shmem_undo_range() differs from every verified build of this series: shmem_batch swap_batch held off (accept_drift=1 loads them)" \
+	"$(dmesg_since "$mark" | grep differs)"
+expect_eq "the held parameter lists them" "shmem_batch swap_batch" "$(cat $PCDROP_PARAMS/held)"
+expect_eq "debugfs pcdrop/drift: shmem_undo_range() differs, the rest match 6.12.117" \
+	"shmem_undo_range differs
+truncate_inode_pages_range verified 6.12.117+deb13-amd64
+mapping_try_invalidate verified 6.12.117+deb13-amd64
+generic_fadvise verified 6.12.117+deb13-amd64" "$(cat $DRIFT)"
+check "shmem_undo_range() is left out of the livepatch" \
+	test ! -e "$PCDROP_LP/vmlinux/shmem_undo_range,1"
+check "the paths of the functions that match are in it" \
+	test -d "$PCDROP_LP/vmlinux/truncate_inode_pages_range,1" -a \
+	-d "$PCDROP_LP/vmlinux/mapping_try_invalidate,1"
+expect_eq "shmem_batch and swap_batch read N, the others Y" "N N Y Y" \
+	"$(cat $PCDROP_PARAMS/shmem_batch $PCDROP_PARAMS/swap_batch \
+	$PCDROP_PARAMS/shadow_batch $PCDROP_PARAMS/fadvise_lru_refs | tr '\n' ' ' | sed 's/ $//')"
+mark=$(dmesg_mark)
+check "writing 1 to shmem_batch is refused" sh -c "! echo 1 > $PCDROP_PARAMS/shmem_batch"
+expect_eq "with one line" \
+	"pcdrop: shmem_batch stays off: the drift guard holds it (see pcdrop/drift in debugfs)" \
+	"$(dmesg_since "$mark")"
+check "and it still reads N" test "$(cat $PCDROP_PARAMS/shmem_batch)" = N
+check "it unloads" pcdrop_unload
+
+mark=$(dmesg_mark)
+check "with accept_drift=1 it loads" \
+	load_drift accept_drift=1
+expect_eq "saying so for shmem_undo_range()" \
+	"pcdrop: shmem_undo_range() differs from every verified build of this series; loading its paths anyway (accept_drift=1)" \
+	"$(dmesg_since "$mark" | grep differs)"
+expect_eq "holding nothing" "" "$(cat $PCDROP_PARAMS/held)"
+check "and replacing shmem_undo_range()" test -d "$PCDROP_LP/vmlinux/shmem_undo_range,1"
+expect_eq "with every switch on" "Y Y Y Y" \
+	"$(cat $PCDROP_PARAMS/shmem_batch $PCDROP_PARAMS/swap_batch \
+	$PCDROP_PARAMS/shadow_batch $PCDROP_PARAMS/fadvise_lru_refs | tr '\n' ' ' | sed 's/ $//')"
+check "it unloads" pcdrop_unload
+finish
