@@ -108,6 +108,11 @@ const struct hook hooks[] = {
 		.what = "the shadow- and swap-entry walks of pcdrop.ko (is it loaded?)",
 	},
 	{
+		.sym = "pcdrop_stat_folios_evicted",
+		.kprobe = "evicted_kp",
+		.what = "the batched evictions of pcdrop.ko (is it loaded?)",
+	},
+	{
 		.sym = "shmem_free_swap",
 		.fentry = "free_swap_fe",
 		.kprobe = "free_swap_kp",

@@ -204,10 +204,12 @@ static const struct ops_family ops_families[] = {
 	  "(truncate, punch, unlink, memfd_close, falloc_rollback, fadvise, other) and file "
 	  "system (tmpfs, other).", { FIELD("", calls) } },
 	{ "pcdrop_folios_removed_total", "Folios removed from the page cache: one by one "
-	  "(how=\"single\") or by delete_from_page_cache_batch() (how=\"batched\").",
+	  "(how=\"single\") or in batches under one lock round trip (how=\"batched\": "
+	  "delete_from_page_cache_batch(), pcdrop.ko's batched eviction).",
 	  { FIELD(",how=\"single\"", removed_single),
 	    FIELD(",how=\"batched\"", batched_folios) } },
-	{ "pcdrop_removal_batches_total", "delete_from_page_cache_batch() calls.",
+	{ "pcdrop_removal_batches_total", "Batched removals: delete_from_page_cache_batch() "
+	  "calls and pcdrop.ko's eviction batches.",
 	  { FIELD("", batches) } },
 	{ "pcdrop_value_entries_removed_total", "Shadow and swap entries removed from a "
 	  "page cache: each with its own lookup (how=\"single\") or in one walk of "

@@ -58,7 +58,11 @@ struct pcdrop_op_stats {
 	__u64 i_lock;		/* inode->i_lock acquisitions inside them */
 	__u64 xa_lock;		/* mapping->i_pages xa_lock acquisitions inside them */
 	__u64 removed_single;	/* folios removed one at a time (__filemap_remove_folio) */
-	__u64 batches;		/* delete_from_page_cache_batch() calls */
+	/*
+	 * delete_from_page_cache_batch() calls and pcdrop.ko's eviction
+	 * batches (module/evict_batch.c), each under one lock round trip
+	 */
+	__u64 batches;
 	__u64 batched_folios;	/* folios removed by those batches */
 	__u64 drains;		/* lru_add_drain_all() calls inside them */
 	__u64 time_ns;		/* total time inside them */
@@ -93,7 +97,7 @@ struct pcdrop_count {
 struct pcdrop_batch_key {
 	enum pcdrop_op op;
 	enum pcdrop_fs fs;
-	__u32 folios;		/* folios in one delete_from_page_cache_batch() */
+	__u32 folios;		/* folios in one batch */
 };
 
 /* What the probes could not account for; all should stay zero. */

@@ -199,14 +199,12 @@ static __always_inline int remove_single(struct folio *folio)
 	return 0;
 }
 
-static __always_inline int remove_batch(struct address_space *mapping,
-					struct folio_batch *fbatch)
+static __always_inline int remove_batch(struct address_space *mapping, __u32 nr)
 {
 	struct task_slot *s = my_slot();
 	struct pcdrop_batch_key key = {};
 	struct pcdrop_count one = { .count = 1 }, *c;
 	struct pcdrop_op_stats *st;
-	__u32 nr = BPF_CORE_READ(fbatch, nr);
 
 	if (s && s->op < PCDROP_NR_OPS) {
 		key.op = s->op;
@@ -254,13 +252,36 @@ int BPF_KPROBE(remove_kp, struct folio *folio)
 SEC("fentry/delete_from_page_cache_batch")
 int BPF_PROG(batch_fe, struct address_space *mapping, struct folio_batch *fbatch)
 {
-	return remove_batch(mapping, fbatch);
+	return remove_batch(mapping, BPF_CORE_READ(fbatch, nr));
 }
 
 SEC("kprobe/delete_from_page_cache_batch")
 int BPF_KPROBE(batch_kp, struct address_space *mapping, struct folio_batch *fbatch)
 {
-	return remove_batch(mapping, fbatch);
+	return remove_batch(mapping, BPF_CORE_READ(fbatch, nr));
+}
+
+/*
+ * pcdrop.ko's batched eviction (module/evict_batch.c) removed @nr folios
+ * under one lock round trip.  Each passed through __filemap_remove_folio()
+ * and was counted one by one there, by the same task just before, in the
+ * same place (its slot, or "other"): they move to the batched ones.  A
+ * module function has no BTF here, so this is a kprobe only.
+ */
+SEC("kprobe/pcdrop_stat_folios_evicted")
+int BPF_KPROBE(evicted_kp, struct address_space *mapping, __u64 nr)
+{
+	struct task_slot *s = my_slot();
+	struct pcdrop_op_stats *st;
+
+	if (s && s->op < PCDROP_NR_OPS) {
+		__sync_fetch_and_add(&s->n_single, -(__s64)(__u32)nr);
+	} else {
+		st = other_stats(mapping);
+		if (st)
+			__sync_fetch_and_add(&st->removed_single, -(__s64)(__u32)nr);
+	}
+	return remove_batch(mapping, (__u32)nr);
 }
 
 /* ---- value entries: shadow and swap entries ----------------------- */

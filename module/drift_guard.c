@@ -53,7 +53,7 @@ MODULE_PARM_DESC(accept_drift,
 		 "Load every path even on a build whose functions differ from every verified one (read the change first)");
 
 /* The paths held off, as switch names (pcdrop status reads it). */
-static char held[64];
+static char held[80];
 module_param_string(held, held, sizeof(held), 0444);
 MODULE_PARM_DESC(held, "The switches the drift guard holds off (read only)");
 
@@ -74,9 +74,13 @@ static const struct checked_function checked[] = {
 	  (unsigned long)truncate_inode_pages_range,
 	  PCDROP_HOLD_SHMEM | PCDROP_HOLD_SHADOW },
 	{ __stringify(PCDROP_TRY_INVALIDATE),
-	  (unsigned long)PCDROP_TRY_INVALIDATE, PCDROP_HOLD_FADVISE },
+	  (unsigned long)PCDROP_TRY_INVALIDATE,
+	  PCDROP_HOLD_FADVISE | PCDROP_HOLD_EVICT },
 	{ "generic_fadvise", (unsigned long)generic_fadvise,
 	  PCDROP_HOLD_FADVISE },
+	/* Its checks are what batched eviction runs per folio. */
+	{ "mapping_evict_folio", (unsigned long)mapping_evict_folio,
+	  PCDROP_HOLD_EVICT },
 };
 
 /*
@@ -135,6 +139,7 @@ static void hold_names(unsigned int bits, char *buf, size_t len)
 {
 	static const char * const names[] = {
 		"shmem_batch swap_batch", "shadow_batch", "fadvise_lru_refs",
+		"evict_batch",
 	};
 	int i;
 

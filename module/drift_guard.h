@@ -12,7 +12,8 @@
  */
 #define PCDROP_HOLD_SHMEM	BIT(0)	/* shmem_batch, swap_batch */
 #define PCDROP_HOLD_SHADOW	BIT(1)	/* shadow_batch */
-#define PCDROP_HOLD_FADVISE	BIT(2)	/* fadvise_lru_refs */
+#define PCDROP_HOLD_FADVISE	BIT(2)	/* fadvise_lru_refs, evict_batch */
+#define PCDROP_HOLD_EVICT	BIT(3)	/* evict_batch */
 
 /*
  * A path's run-time switch: a bool parameter (kernel_param_ops

@@ -23,7 +23,12 @@ static const struct pcdrop_fp_mask pcdrop_mask_7[] = {
 	{ 390, 10 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_13[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_8[] = {
+	{ 0, 5 }, { 10, 2 }, { 23, 2 }, { 46, 2 }, { 71, 2 }, { 78, 5 },
+	{ 85, 2 }, { 91, 5 }, { 98, 5 }, { 111, 17 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_19[] = {
 	{ 0, 5 }, { 66, 9 }, { 134, 6 }, { 161, 2 }, { 168, 6 }, { 194, 6 },
 	{ 258, 5 }, { 265, 6 }, { 282, 7 }, { 292, 2 }, { 309, 6 }, { 328, 2 },
 	{ 338, 2 }, { 352, 2 }, { 359, 2 }, { 364, 7 }, { 378, 7 }, { 390, 5 },
@@ -44,7 +49,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_13[] = {
 	{ 1647, 20 }, { 1676, 2 }, { 1684, 6 }, { 1703, 5 }, { 1711, 17 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_19[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_25[] = {
 	{ 0, 5 }, { 56, 9 }, { 94, 6 }, { 120, 6 }, { 158, 6 }, { 188, 5 },
 	{ 195, 6 }, { 223, 13 }, { 245, 5 }, { 263, 2 }, { 274, 5 }, { 290, 2 },
 	{ 301, 5 }, { 314, 2 }, { 325, 5 }, { 341, 2 }, { 345, 2 }, { 350, 10 },
@@ -66,11 +71,14 @@ static const struct pcdrop_fp pcdrop_verified[] = {
 	{ "invalidate_mapping_pagevec", 400, 0x74bd5b3e0103a56dULL,
 	  pcdrop_mask_7, ARRAY_SIZE(pcdrop_mask_7),
 	  "6.1.0-57-amd64" },
+	{ "mapping_evict_folio", 128, 0xf5235b83fa5df53cULL,
+	  pcdrop_mask_8, ARRAY_SIZE(pcdrop_mask_8),
+	  "6.1.0-57-amd64" },
 	{ "shmem_undo_range", 1728, 0x4b461e284716d1c7ULL,
-	  pcdrop_mask_13, ARRAY_SIZE(pcdrop_mask_13),
+	  pcdrop_mask_19, ARRAY_SIZE(pcdrop_mask_19),
 	  "6.1.0-57-amd64" },
 	{ "truncate_inode_pages_range", 1104, 0xd0f7d9c5c537dd79ULL,
-	  pcdrop_mask_19, ARRAY_SIZE(pcdrop_mask_19),
+	  pcdrop_mask_25, ARRAY_SIZE(pcdrop_mask_25),
 	  "6.1.0-57-amd64" },
 };
 #elif PCDROP_SERIES(6, 12)
@@ -96,21 +104,31 @@ static const struct pcdrop_fp_mask pcdrop_mask_3[] = {
 	{ 696, 24 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_8[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_9[] = {
+	{ 0, 9 }, { 12, 2 }, { 24, 2 }, { 31, 2 }, { 51, 2 }, { 76, 2 },
+	{ 82, 5 }, { 92, 5 }, { 99, 2 }, { 109, 5 }, { 116, 12 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_10[] = {
+	{ 0, 9 }, { 12, 2 }, { 24, 2 }, { 31, 2 }, { 51, 2 }, { 73, 2 },
+	{ 79, 5 }, { 89, 5 }, { 96, 2 }, { 106, 5 }, { 113, 15 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_14[] = {
 	{ 0, 9 }, { 63, 9 }, { 123, 5 }, { 130, 6 }, { 147, 4 }, { 173, 2 },
 	{ 186, 2 }, { 195, 5 }, { 206, 5 }, { 214, 2 }, { 219, 2 }, { 224, 5 },
 	{ 237, 2 }, { 243, 2 }, { 248, 2 }, { 253, 5 }, { 266, 12 }, { 290, 7 },
 	{ 300, 7 }, { 315, 11 }, { 346, 22 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_9[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_15[] = {
 	{ 0, 9 }, { 63, 9 }, { 123, 5 }, { 130, 6 }, { 147, 29 }, { 198, 2 },
 	{ 211, 2 }, { 220, 5 }, { 231, 5 }, { 239, 2 }, { 244, 2 }, { 249, 5 },
 	{ 262, 2 }, { 268, 2 }, { 273, 2 }, { 278, 5 }, { 291, 12 }, { 315, 7 },
 	{ 325, 7 }, { 340, 11 }, { 371, 13 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_14[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_20[] = {
 	{ 0, 5 }, { 72, 9 }, { 131, 6 }, { 158, 2 }, { 165, 13 }, { 212, 6 },
 	{ 272, 5 }, { 279, 6 }, { 296, 4 }, { 303, 2 }, { 320, 2 }, { 331, 2 },
 	{ 336, 2 }, { 344, 2 }, { 349, 7 }, { 362, 7 }, { 383, 5 }, { 393, 2 },
@@ -135,7 +153,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_14[] = {
 	{ 1899, 12 }, { 1937, 5 }, { 1945, 5 }, { 1963, 21 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_15[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_21[] = {
 	{ 0, 5 }, { 79, 9 }, { 130, 6 }, { 159, 2 }, { 164, 6 }, { 206, 6 },
 	{ 266, 5 }, { 273, 6 }, { 290, 4 }, { 297, 6 }, { 309, 6 }, { 322, 5 },
 	{ 338, 2 }, { 349, 2 }, { 354, 6 }, { 375, 2 }, { 386, 2 }, { 395, 2 },
@@ -161,7 +179,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_15[] = {
 	{ 2065, 5 }, { 2073, 5 }, { 2088, 24 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_20[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_26[] = {
 	{ 0, 9 }, { 60, 9 }, { 107, 6 }, { 133, 6 }, { 156, 7 }, { 188, 6 },
 	{ 223, 5 }, { 230, 6 }, { 239, 5 }, { 246, 2 }, { 257, 5 }, { 273, 2 },
 	{ 284, 5 }, { 300, 2 }, { 311, 5 }, { 324, 2 }, { 335, 5 }, { 351, 2 },
@@ -175,7 +193,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_20[] = {
 	{ 952, 18 }, { 1003, 5 }, { 1011, 5 }, { 1021, 19 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_21[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_27[] = {
 	{ 0, 9 }, { 60, 9 }, { 107, 6 }, { 133, 6 }, { 183, 6 }, { 218, 5 },
 	{ 225, 6 }, { 234, 5 }, { 241, 2 }, { 252, 5 }, { 268, 2 }, { 279, 5 },
 	{ 295, 2 }, { 306, 5 }, { 319, 2 }, { 330, 5 }, { 346, 2 }, { 350, 2 },
@@ -196,23 +214,29 @@ static const struct pcdrop_fp pcdrop_verified[] = {
 	{ "generic_fadvise", 720, 0x9db398ac7214754bULL,
 	  pcdrop_mask_3, ARRAY_SIZE(pcdrop_mask_3),
 	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
-	{ "mapping_try_invalidate", 368, 0x4b832ef86e4116c5ULL,
-	  pcdrop_mask_8, ARRAY_SIZE(pcdrop_mask_8),
-	  "6.12.118+deb12-amd64" },
-	{ "mapping_try_invalidate", 384, 0x4b832ef86e4116c5ULL,
+	{ "mapping_evict_folio", 128, 0x850b1e3383a5cb7dULL,
 	  pcdrop_mask_9, ARRAY_SIZE(pcdrop_mask_9),
+	  "6.12.118+deb12-amd64" },
+	{ "mapping_evict_folio", 128, 0x2defe5e93d63823bULL,
+	  pcdrop_mask_10, ARRAY_SIZE(pcdrop_mask_10),
 	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
-	{ "shmem_undo_range", 1984, 0x9294ebcb08b94907ULL,
+	{ "mapping_try_invalidate", 368, 0x4b832ef86e4116c5ULL,
 	  pcdrop_mask_14, ARRAY_SIZE(pcdrop_mask_14),
 	  "6.12.118+deb12-amd64" },
-	{ "shmem_undo_range", 2112, 0xd86c4876e12ecdf8ULL,
+	{ "mapping_try_invalidate", 384, 0x4b832ef86e4116c5ULL,
 	  pcdrop_mask_15, ARRAY_SIZE(pcdrop_mask_15),
 	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
-	{ "truncate_inode_pages_range", 1040, 0xd82f7fe4296256c5ULL,
+	{ "shmem_undo_range", 1984, 0x9294ebcb08b94907ULL,
 	  pcdrop_mask_20, ARRAY_SIZE(pcdrop_mask_20),
 	  "6.12.118+deb12-amd64" },
-	{ "truncate_inode_pages_range", 1040, 0x0c896b26309046dcULL,
+	{ "shmem_undo_range", 2112, 0xd86c4876e12ecdf8ULL,
 	  pcdrop_mask_21, ARRAY_SIZE(pcdrop_mask_21),
+	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
+	{ "truncate_inode_pages_range", 1040, 0xd82f7fe4296256c5ULL,
+	  pcdrop_mask_26, ARRAY_SIZE(pcdrop_mask_26),
+	  "6.12.118+deb12-amd64" },
+	{ "truncate_inode_pages_range", 1040, 0x0c896b26309046dcULL,
+	  pcdrop_mask_27, ARRAY_SIZE(pcdrop_mask_27),
 	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
 };
 #elif PCDROP_SERIES(7, 2)
@@ -238,7 +262,17 @@ static const struct pcdrop_fp_mask pcdrop_mask_5[] = {
 	{ 710, 5 }, { 744, 5 }, { 754, 5 }, { 784, 16 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_10[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_11[] = {
+	{ 0, 9 }, { 12, 2 }, { 24, 2 }, { 31, 2 }, { 51, 2 }, { 73, 2 },
+	{ 79, 5 }, { 89, 5 }, { 96, 2 }, { 106, 5 }, { 113, 15 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_12[] = {
+	{ 0, 9 }, { 12, 2 }, { 21, 2 }, { 30, 2 }, { 48, 2 }, { 70, 2 },
+	{ 74, 5 }, { 93, 5 }, { 100, 2 }, { 111, 5 }, { 121, 7 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_16[] = {
 	{ 0, 9 }, { 61, 8 }, { 121, 5 }, { 128, 6 }, { 144, 2 }, { 154, 2 },
 	{ 171, 2 }, { 180, 6 }, { 197, 2 }, { 207, 5 }, { 218, 5 }, { 226, 2 },
 	{ 238, 2 }, { 245, 2 }, { 250, 5 }, { 263, 12 }, { 278, 5 }, { 291, 2 },
@@ -246,7 +280,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_10[] = {
 	{ 381, 27 }, { 411, 21 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_11[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_17[] = {
 	{ 0, 9 }, { 40, 8 }, { 104, 2 }, { 193, 2 }, { 247, 5 }, { 254, 6 },
 	{ 270, 6 }, { 282, 2 }, { 298, 2 }, { 307, 6 }, { 327, 2 }, { 336, 5 },
 	{ 347, 5 }, { 355, 2 }, { 367, 2 }, { 372, 2 }, { 381, 6 }, { 401, 5 },
@@ -254,7 +288,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_11[] = {
 	{ 486, 10 }, { 516, 22 }, { 541, 35 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_16[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_22[] = {
 	{ 0, 5 }, { 73, 8 }, { 125, 6 }, { 154, 2 }, { 159, 6 }, { 201, 6 },
 	{ 257, 5 }, { 264, 6 }, { 281, 7 }, { 291, 6 }, { 302, 6 }, { 315, 5 },
 	{ 331, 6 }, { 344, 6 }, { 362, 2 }, { 367, 2 }, { 384, 2 }, { 393, 6 },
@@ -283,7 +317,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_16[] = {
 	{ 2161, 22 }, { 2186, 22 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_17[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_23[] = {
 	{ 0, 5 }, { 50, 8 }, { 135, 2 }, { 185, 2 }, { 229, 6 }, { 257, 2 },
 	{ 262, 6 }, { 300, 6 }, { 351, 5 }, { 358, 6 }, { 375, 7 }, { 385, 6 },
 	{ 398, 6 }, { 411, 5 }, { 427, 6 }, { 440, 6 }, { 458, 2 }, { 463, 2 },
@@ -313,7 +347,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_17[] = {
 	{ 2356, 28 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_22[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_28[] = {
 	{ 0, 9 }, { 60, 8 }, { 106, 6 }, { 132, 6 }, { 182, 6 }, { 217, 5 },
 	{ 224, 6 }, { 242, 5 }, { 255, 2 }, { 264, 6 }, { 282, 5 }, { 298, 2 },
 	{ 309, 5 }, { 322, 2 }, { 331, 6 }, { 349, 5 }, { 365, 2 }, { 369, 2 },
@@ -329,7 +363,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_22[] = {
 	{ 1160, 7 }, { 1172, 5 }, { 1182, 10 }, { 1195, 21 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_23[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_29[] = {
 	{ 0, 9 }, { 38, 8 }, { 114, 2 }, { 164, 2 }, { 198, 6 }, { 225, 6 },
 	{ 269, 6 }, { 303, 5 }, { 310, 6 }, { 332, 5 }, { 345, 2 }, { 357, 6 },
 	{ 375, 5 }, { 391, 2 }, { 404, 5 }, { 417, 2 }, { 429, 6 }, { 447, 5 },
@@ -353,23 +387,29 @@ static const struct pcdrop_fp pcdrop_verified[] = {
 	{ "generic_fadvise", 800, 0x4ccad56622d6dc80ULL,
 	  pcdrop_mask_5, ARRAY_SIZE(pcdrop_mask_5),
 	  "7.2.13+deb14-amd64" },
-	{ "mapping_try_invalidate", 432, 0x1a8aeaac7494a6eeULL,
-	  pcdrop_mask_10, ARRAY_SIZE(pcdrop_mask_10),
-	  "7.2.12+deb13-amd64" },
-	{ "mapping_try_invalidate", 576, 0x5e3e057f6e4e52beULL,
+	{ "mapping_evict_folio", 128, 0x1c96bb7e83429c75ULL,
 	  pcdrop_mask_11, ARRAY_SIZE(pcdrop_mask_11),
+	  "7.2.12+deb13-amd64" },
+	{ "mapping_evict_folio", 128, 0x42af30ff8db15a62ULL,
+	  pcdrop_mask_12, ARRAY_SIZE(pcdrop_mask_12),
 	  "7.2.13+deb14-amd64" },
-	{ "shmem_undo_range", 2208, 0x2a5b2b8b913692b1ULL,
+	{ "mapping_try_invalidate", 432, 0x1a8aeaac7494a6eeULL,
 	  pcdrop_mask_16, ARRAY_SIZE(pcdrop_mask_16),
 	  "7.2.12+deb13-amd64" },
-	{ "shmem_undo_range", 2384, 0x7027b72f01202dcfULL,
+	{ "mapping_try_invalidate", 576, 0x5e3e057f6e4e52beULL,
 	  pcdrop_mask_17, ARRAY_SIZE(pcdrop_mask_17),
 	  "7.2.13+deb14-amd64" },
-	{ "truncate_inode_pages_range", 1216, 0xc8f622b9e5729127ULL,
+	{ "shmem_undo_range", 2208, 0x2a5b2b8b913692b1ULL,
 	  pcdrop_mask_22, ARRAY_SIZE(pcdrop_mask_22),
 	  "7.2.12+deb13-amd64" },
-	{ "truncate_inode_pages_range", 1312, 0x5a999f53ba79dce7ULL,
+	{ "shmem_undo_range", 2384, 0x7027b72f01202dcfULL,
 	  pcdrop_mask_23, ARRAY_SIZE(pcdrop_mask_23),
+	  "7.2.13+deb14-amd64" },
+	{ "truncate_inode_pages_range", 1216, 0xc8f622b9e5729127ULL,
+	  pcdrop_mask_28, ARRAY_SIZE(pcdrop_mask_28),
+	  "7.2.12+deb13-amd64" },
+	{ "truncate_inode_pages_range", 1312, 0x5a999f53ba79dce7ULL,
+	  pcdrop_mask_29, ARRAY_SIZE(pcdrop_mask_29),
 	  "7.2.13+deb14-amd64" },
 };
 #elif PCDROP_SERIES(7, 3)
@@ -384,7 +424,12 @@ static const struct pcdrop_fp_mask pcdrop_mask_6[] = {
 	{ 679, 25 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_12[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_13[] = {
+	{ 0, 9 }, { 12, 2 }, { 24, 2 }, { 31, 2 }, { 51, 2 }, { 73, 2 },
+	{ 79, 5 }, { 89, 5 }, { 96, 2 }, { 106, 5 }, { 113, 15 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_18[] = {
 	{ 0, 9 }, { 61, 8 }, { 121, 5 }, { 128, 6 }, { 144, 2 }, { 154, 2 },
 	{ 171, 2 }, { 180, 6 }, { 197, 2 }, { 207, 5 }, { 218, 5 }, { 226, 2 },
 	{ 238, 2 }, { 245, 2 }, { 250, 5 }, { 263, 12 }, { 278, 5 }, { 291, 2 },
@@ -392,7 +437,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_12[] = {
 	{ 381, 27 }, { 411, 21 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_18[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_24[] = {
 	{ 0, 5 }, { 73, 8 }, { 125, 6 }, { 154, 2 }, { 159, 6 }, { 201, 6 },
 	{ 257, 5 }, { 264, 6 }, { 281, 7 }, { 291, 6 }, { 302, 6 }, { 315, 5 },
 	{ 331, 6 }, { 344, 6 }, { 362, 2 }, { 367, 2 }, { 384, 2 }, { 393, 6 },
@@ -421,7 +466,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_18[] = {
 	{ 2201, 5 }, { 2209, 17 }, { 2229, 22 }, { 2254, 18 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_24[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_30[] = {
 	{ 0, 9 }, { 60, 8 }, { 106, 6 }, { 132, 6 }, { 182, 6 }, { 217, 5 },
 	{ 224, 6 }, { 242, 5 }, { 255, 2 }, { 264, 6 }, { 282, 5 }, { 298, 2 },
 	{ 309, 5 }, { 322, 2 }, { 331, 6 }, { 349, 5 }, { 365, 2 }, { 369, 2 },
@@ -441,14 +486,17 @@ static const struct pcdrop_fp pcdrop_verified[] = {
 	{ "generic_fadvise", 704, 0x5fc5cfa28a362aadULL,
 	  pcdrop_mask_6, ARRAY_SIZE(pcdrop_mask_6),
 	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
-	{ "mapping_try_invalidate", 432, 0x1a8aeaac7494a6eeULL,
-	  pcdrop_mask_12, ARRAY_SIZE(pcdrop_mask_12),
+	{ "mapping_evict_folio", 128, 0x1c96bb7e83429c75ULL,
+	  pcdrop_mask_13, ARRAY_SIZE(pcdrop_mask_13),
 	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
-	{ "shmem_undo_range", 2272, 0xd3199201c70c51acULL,
+	{ "mapping_try_invalidate", 432, 0x1a8aeaac7494a6eeULL,
 	  pcdrop_mask_18, ARRAY_SIZE(pcdrop_mask_18),
 	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
-	{ "truncate_inode_pages_range", 1216, 0xc8f622b9e5729127ULL,
+	{ "shmem_undo_range", 2272, 0xd3199201c70c51acULL,
 	  pcdrop_mask_24, ARRAY_SIZE(pcdrop_mask_24),
+	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
+	{ "truncate_inode_pages_range", 1216, 0xc8f622b9e5729127ULL,
+	  pcdrop_mask_30, ARRAY_SIZE(pcdrop_mask_30),
 	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
 };
 #else

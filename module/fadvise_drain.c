@@ -18,7 +18,9 @@
  *
  * Only generic_fadvise() passes a counter.  invalidate_mapping_pages() and
  * its many users (drop_caches, block devices, file systems) pass none, so
- * for them the replacement does exactly what the kernel's function does.
+ * for them the replacement does what the kernel's function does.  For
+ * everyone, with evict_batch on, the folios of each batch that can go are
+ * evicted under one lock round trip (evict_batch.c) instead of one each.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -26,6 +28,7 @@
 #include <linux/moduleparam.h>
 
 #include "drift_guard.h"
+#include "evict_batch.h"
 #include "fadvise_drain.h"
 #include "ipmodify.h"
 #include "shadow_batch.h"
@@ -86,7 +89,9 @@ unsigned long pcdrop_try_invalidate(struct address_space *mapping,
 				    unsigned long *nr_failed)
 {
 	bool lru_refs_only = pcdrop_switch_on(&fadvise_lru_refs);
+	bool batched = pcdrop_evict_batch_on();
 	pgoff_t indices[PCDROP_BATCH_SIZE];
+	long evicted[PCDROP_BATCH_SIZE];
 	struct folio_batch fbatch;
 	unsigned long count = 0;
 	pgoff_t index = start;
@@ -96,6 +101,8 @@ unsigned long pcdrop_try_invalidate(struct address_space *mapping,
 	while (pcdrop_find_lock_entries(mapping, &index, end, &fbatch, indices)) {
 		bool has_values = false;
 
+		if (batched)
+			pcdrop_evict_batch(mapping, &fbatch, evicted);
 		for (i = 0; i < folio_batch_count(&fbatch); i++) {
 			struct folio *folio = fbatch.folios[i];
 			bool counted;
@@ -106,7 +113,7 @@ unsigned long pcdrop_try_invalidate(struct address_space *mapping,
 				count++;
 				continue;
 			}
-			ret = mapping_evict_folio(mapping, folio);
+			ret = batched ? evicted[i] : mapping_evict_folio(mapping, folio);
 			counted = !ret && nr_failed &&
 				  (!lru_refs_only || drain_may_help(folio));
 			folio_unlock(folio);

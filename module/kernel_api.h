@@ -139,8 +139,19 @@ void clear_shadow_entries(struct address_space *mapping,
  * address, so IBT keeps its ENDBR (shadow_batch.c checks that).
  */
 #ifdef PCDROP_SHADOW_PATH
-void inode_add_lru(struct inode *inode) __weak;
 void workingset_update_node(struct xa_node *node) __weak;
+#endif
+
+/*
+ * Batched eviction (evict_batch.c): what __remove_mapping() does with a
+ * folio under the locks, and with the inode after; 7.x renamed the latter
+ * (the range starts at the first verified series with the new name).
+ */
+void __filemap_remove_folio(struct folio *folio, void *shadow) __weak;
+#if !PCDROP_SINCE(7, 2)
+void inode_add_lru(struct inode *inode) __weak;
+#else
+void inode_lru_list_add(struct inode *inode) __weak;
 #endif
 
 /*

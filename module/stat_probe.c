@@ -2,8 +2,9 @@
 /*
  * stat_probe.c - where pcdrop-stat (bpf/pcdrop.bpf.c) sees pcdrop's own
  * batched removals of value entries: shadow entries (shadow_batch.c) and
- * tmpfs swap entries (swap_batch.c).  The kernel has no function of its
- * own on those paths to hook.
+ * tmpfs swap entries (swap_batch.c), and its batched evictions
+ * (evict_batch.c).  The kernel has no function of its own on those paths
+ * to hook.
  */
 #include <linux/compiler.h>
 
@@ -15,6 +16,17 @@
  * compiler from dropping a call that does nothing.
  */
 noinline void pcdrop_stat_values_removed(struct address_space *mapping,
+					 unsigned int nr)
+{
+	asm volatile("" : : "r" (mapping), "r" (nr) : "memory");
+}
+
+/*
+ * @nr folios of @mapping were evicted under one lock round trip.  Each
+ * went through __filemap_remove_folio(), which pcdrop-stat counts as a
+ * one-by-one removal: its kprobe here moves them to the batched ones.
+ */
+noinline void pcdrop_stat_folios_evicted(struct address_space *mapping,
 					 unsigned int nr)
 {
 	asm volatile("" : : "r" (mapping), "r" (nr) : "memory");

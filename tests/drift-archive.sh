@@ -94,7 +94,7 @@ runtime_verdicts() {
 what="the load-time guard finds shmem_undo_range() of $other changed, and only it"
 if v=$(vmlinux $other); then
 	got=$(runtime_verdicts "$v" 6.12. | tr '\n' ' ')
-	if [ "$got" = "shmem_undo_range differs truncate_inode_pages_range verified mapping_try_invalidate verified generic_fadvise verified " ]; then
+	if [ "$got" = "shmem_undo_range differs truncate_inode_pages_range verified mapping_try_invalidate verified generic_fadvise verified mapping_evict_folio verified " ]; then
 		echo "ok - $what"
 	else
 		echo "not ok - $what # got: $got"
@@ -120,7 +120,7 @@ fi
 what="the load-time guard finds every function of $same verified (6.1.0-57's fingerprints)"
 if v=$(vmlinux $same); then
 	got=$(runtime_verdicts "$v" 6.1. | tr '\n' ' ')
-	if [ "$got" = "shmem_undo_range verified truncate_inode_pages_range verified invalidate_mapping_pagevec verified generic_fadvise verified " ]; then
+	if [ "$got" = "shmem_undo_range verified truncate_inode_pages_range verified invalidate_mapping_pagevec verified generic_fadvise verified mapping_evict_folio verified " ]; then
 		echo "ok - $what"
 	else
 		echo "not ok - $what # got: $got"

@@ -43,6 +43,25 @@
  *        DONTNEED the whole file, or PAGES pages from page FIRST; nothing
  *        else
  *   fadv resident PATH              print "resident=R"
+ *   fadv rewrite PATH FIRST PAGES   write PAGES pages from page FIRST again,
+ *                                   the same bytes, without fsync: dirty
+ *   fadv ident PATH                 print "ino=N dev=MAJ:MIN" (as seed)
+ *   fadv residency PATH             print "map=" and a 1 (resident) or 0
+ *                                   per page (mincore())
+ *   fadv holdrange PATH FIRST PAGES map PAGES pages from page FIRST shared,
+ *                                   touch them, print "held", wait
+ *   fadv splice PATH FIRST PAGES    splice PAGES pages (at most 16) from
+ *                                   page FIRST into a pipe nobody reads:
+ *                                   the pipe holds a reference on each
+ *                                   folio, without a mapping; print
+ *                                   "held", wait for a signal
+ *   fadv race PATH SECONDS          for SECONDS: one task DONTNEEDs PATH
+ *                                   in a loop, while others read it,
+ *                                   fault it in through a mapping and
+ *                                   O_DIRECT-write from that mapping into
+ *                                   PATH.copy (GUP pins of its pages),
+ *                                   each checking every byte against what
+ *                                   "write" wrote; prints "bad=B rounds=R"
  * (dontneed and resident take a block device too; resident counts its
  * uptodate folios only, as mincore() does)
  *   fadv verify PATH FROM TO        read PATH a page at a time, without
@@ -448,6 +467,180 @@ static int cmd_verify(const char *path, long from, long to)
 	return 0;
 }
 
+static int cmd_rewrite(const char *path, long first, long pages)
+{
+	int fd = open_or_die(path, O_WRONLY);
+	long i;
+
+	for (i = first; i < first + pages; i++) {
+		memset(page_buf, (int)(i % 251) + 1, sizeof(page_buf));
+		if (pwrite(fd, page_buf, PAGE, i * PAGE) != PAGE)
+			die("pwrite");
+	}
+	return 0;
+}
+
+static int cmd_ident(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		die(path);
+	printf("ino=%lu dev=%u:%u\n", (unsigned long)st.st_ino,
+	       major(st.st_dev), minor(st.st_dev));
+	return 0;
+}
+
+static int cmd_residency(const char *path)
+{
+	int fd = open_or_die(path, O_RDONLY);
+	long pages = file_pages(fd), i;
+	unsigned char *vec = malloc(pages + 1);
+	void *map;
+
+	if (!vec)
+		die("malloc");
+	map = mmap(NULL, pages * PAGE, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		die("mmap");
+	if (mincore(map, pages * PAGE, vec))
+		die("mincore");
+	printf("map=");
+	for (i = 0; i < pages; i++)
+		putchar('0' + (vec[i] & 1));
+	putchar('\n');
+	return 0;
+}
+
+static void held(void)
+{
+	printf("held\n");
+	fflush(stdout);
+	pause();
+}
+
+static int cmd_holdrange(const char *path, long first, long pages)
+{
+	int fd = open_or_die(path, O_RDONLY);
+	volatile char sum = 0;
+	char *map;
+	long i;
+
+	map = mmap(NULL, pages * PAGE, PROT_READ, MAP_SHARED, fd, first * PAGE);
+	if (map == MAP_FAILED || madvise(map, pages * PAGE, MADV_NOHUGEPAGE))
+		die("mmap");
+	for (i = 0; i < pages * PAGE; i += PAGE)
+		sum += map[i];
+	held();
+	return 0;
+}
+
+static int cmd_splice(const char *path, long first, long pages)
+{
+	int fd = open_or_die(path, O_RDONLY), p[2];
+	loff_t off = first * PAGE;
+
+	pipe_or_die(p);
+	if (pages > 16 ||
+	    splice(fd, &off, p[1], NULL, pages * PAGE, 0) != pages * PAGE)
+		die("splice");
+	held();
+	return 0;
+}
+
+/* Does @buf hold page @page of what "write" wrote? */
+static int page_ok(const unsigned char *buf, long page)
+{
+	long b;
+
+	for (b = 0; b < PAGE; b++)
+		if (buf[b] != (unsigned char)(page % 251 + 1))
+			return 0;
+	return 1;
+}
+
+/* One of race's tasks, round after round until @end; returns bad pages. */
+static long race_task(int kind, const char *path, long long end, long *rounds)
+{
+	int fd = open_or_die(path, O_RDONLY), out = -1;
+	long pages = file_pages(fd), i, bad = 0;
+	static unsigned char buf[PAGE] __attribute__((aligned(PAGE)));
+	char copy[4096];
+	char *map;
+
+	if (kind == 3) {
+		snprintf(copy, sizeof(copy), "%s.copy", path);
+		out = open_or_die(copy, O_RDWR | O_CREAT | O_DIRECT);
+	}
+	for (*rounds = 0; now_ns() < end; ++*rounds) {
+		switch (kind) {
+		case 0:
+			dontneed(fd, 0, 0);
+			break;
+		case 1:
+			for (i = 0; i < pages; i++)
+				if (pread(fd, buf, PAGE, i * PAGE) != PAGE || !page_ok(buf, i))
+					bad++;
+			break;
+		case 2:
+			map = map_file(fd, pages * PAGE);
+			for (i = 0; i < pages; i++)
+				bad += !page_ok((unsigned char *)map + i * PAGE, i);
+			munmap(map, pages * PAGE);
+			break;
+		case 3:
+			/* O_DIRECT from the mapping: GUP pins its folios. */
+			map = map_file(fd, pages * PAGE);
+			for (i = 0; i < pages; i++) {
+				if (pwrite(out, map + i * PAGE, PAGE, i * PAGE) != PAGE ||
+				    pread(out, buf, PAGE, i * PAGE) != PAGE ||
+				    !page_ok(buf, i))
+					bad++;
+			}
+			munmap(map, pages * PAGE);
+			break;
+		}
+	}
+	return bad;
+}
+
+static int cmd_race(const char *path, long seconds)
+{
+	long long end = now_ns() + seconds * 1000000000LL;
+	long bad = 0, rounds = 0, r;
+	int kind, status, p[2];
+	pid_t pids[4];
+
+	pipe_or_die(p);
+	for (kind = 0; kind < 4; kind++) {
+		pids[kind] = fork();
+		if (pids[kind] < 0)
+			die("fork");
+		if (!pids[kind]) {
+			long out[2];
+
+			out[0] = race_task(kind, path, end, &r);
+			out[1] = r;
+			if (write(p[1], out, sizeof(out)) != sizeof(out))
+				die("write");
+			_exit(0);
+		}
+	}
+	for (kind = 0; kind < 4; kind++) {
+		long in[2];
+
+		if (read(p[0], in, sizeof(in)) != sizeof(in))
+			die("read");
+		bad += in[0];
+		rounds += in[1];
+	}
+	for (kind = 0; kind < 4; kind++)
+		if (waitpid(pids[kind], &status, 0) < 0 || status)
+			bad++;
+	printf("bad=%ld rounds=%ld\n", bad, rounds);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int fd;
@@ -482,6 +675,18 @@ int main(int argc, char **argv)
 			dontneed(fd, 0, 0);
 		return 0;
 	}
+	if (argc == 5 && !strcmp(argv[1], "rewrite"))
+		return cmd_rewrite(argv[2], atol(argv[3]), atol(argv[4]));
+	if (argc == 3 && !strcmp(argv[1], "ident"))
+		return cmd_ident(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "residency"))
+		return cmd_residency(argv[2]);
+	if (argc == 5 && !strcmp(argv[1], "holdrange"))
+		return cmd_holdrange(argv[2], atol(argv[3]), atol(argv[4]));
+	if (argc == 5 && !strcmp(argv[1], "splice"))
+		return cmd_splice(argv[2], atol(argv[3]), atol(argv[4]));
+	if (argc == 4 && !strcmp(argv[1], "race"))
+		return cmd_race(argv[2], atol(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "resident")) {
 		fd = open_or_die(argv[2], O_RDONLY);
 		printf("resident=%ld\n", resident(fd));

@@ -29,15 +29,16 @@ expect_eq "debugfs pcdrop/drift: shmem_undo_range() differs, the rest match 6.12
 	"shmem_undo_range differs
 truncate_inode_pages_range verified 6.12.117+deb13-amd64
 mapping_try_invalidate verified 6.12.117+deb13-amd64
-generic_fadvise verified 6.12.117+deb13-amd64" "$(cat $DRIFT)"
+generic_fadvise verified 6.12.117+deb13-amd64
+mapping_evict_folio verified 6.12.117+deb13-amd64" "$(cat $DRIFT)"
 check "shmem_undo_range() is left out of the livepatch" \
 	test ! -e "$PCDROP_LP/vmlinux/shmem_undo_range,1"
 check "the paths of the functions that match are in it" \
 	test -d "$PCDROP_LP/vmlinux/truncate_inode_pages_range,1" -a \
 	-d "$PCDROP_LP/vmlinux/mapping_try_invalidate,1"
-expect_eq "shmem_batch and swap_batch read N, the others Y" "N N Y Y" \
-	"$(cat $PCDROP_PARAMS/shmem_batch $PCDROP_PARAMS/swap_batch \
-	$PCDROP_PARAMS/shadow_batch $PCDROP_PARAMS/fadvise_lru_refs | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "shmem_batch and swap_batch read N, the others Y" "N N Y Y Y" \
+	"$(cat $PCDROP_PARAMS/shmem_batch $PCDROP_PARAMS/swap_batch $PCDROP_PARAMS/shadow_batch \
+	$PCDROP_PARAMS/fadvise_lru_refs $PCDROP_PARAMS/evict_batch | tr '\n' ' ' | sed 's/ $//')"
 mark=$(dmesg_mark)
 check "writing 1 to shmem_batch is refused" sh -c "! echo 1 > $PCDROP_PARAMS/shmem_batch"
 expect_eq "with one line" \
@@ -54,8 +55,8 @@ expect_eq "saying so for shmem_undo_range()" \
 	"$(dmesg_since "$mark" | grep differs)"
 expect_eq "holding nothing" "" "$(cat $PCDROP_PARAMS/held)"
 check "and replacing shmem_undo_range()" test -d "$PCDROP_LP/vmlinux/shmem_undo_range,1"
-expect_eq "with every switch on" "Y Y Y Y" \
-	"$(cat $PCDROP_PARAMS/shmem_batch $PCDROP_PARAMS/swap_batch \
-	$PCDROP_PARAMS/shadow_batch $PCDROP_PARAMS/fadvise_lru_refs | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "with every switch on" "Y Y Y Y Y" \
+	"$(cat $PCDROP_PARAMS/shmem_batch $PCDROP_PARAMS/swap_batch $PCDROP_PARAMS/shadow_batch \
+	$PCDROP_PARAMS/fadvise_lru_refs $PCDROP_PARAMS/evict_batch | tr '\n' ' ' | sed 's/ $//')"
 check "it unloads" pcdrop_unload
 finish

@@ -1,0 +1,161 @@
+# 58-evict-batch.sh - batched eviction on invalidation (module/evict_batch.c):
+# POSIX_FADV_DONTNEED and drop_caches evict the clean, unmapped folios of a
+# batch under one lock round trip, and nothing else.
+#
+# Each case is an ext4 file of 64 pages, read back one folio per page, in
+# which some pages must stay: mapped (a shared mapping), held by a
+# reference without a mapping (spliced into a pipe nobody reads), dirty
+# (drop_caches does not write back).  Stock (pcdrop not loaded),
+# evict_batch=0 and evict_batch=1 must leave exactly the same pages
+# (mincore(), page by page) and exactly the model's; pcdrop-stat must count
+# the same folios evicted (the evicted part of the count the kernel's
+# function returns, whose failures feed the drain decision), one by one
+# on stock and with evict_batch=0, in ceil(N/31) batches (6.1: 15) with
+# evict_batch=1, and one i_lock and one xa_lock per batch instead of per
+# folio; the drains are the same.  Then a race: DONTNEED in a loop against
+# reads, faults and GUP pins (O_DIRECT from a mapping) of the same pages
+# while evict_batch flips and pcdrop reloads: every byte is right.
+. ./guest/lib.sh
+. ./guest/fadvlib.sh
+SUITE=evict-batch
+F=/mnt/e/f
+PAGES=64
+
+check "an ext4 file system on a loop device" ext4_mount /mnt/e 64
+
+# prepare: F written, synced and read back a page at a time (64 folios of
+# one page; 7.x's ext4 would read ahead into large folios).
+prepare() {
+	$FADV write $F $PAGES > /dev/null && sync && $FADV readback $F > /dev/null
+}
+
+# model FIRST PAGES: the residency map with pages FIRST..FIRST+PAGES-1 kept.
+model() {
+	awk -v f="$1" -v n="$2" -v p=$PAGES 'BEGIN {
+		printf "map="
+		for (i = 0; i < p; i++) printf "%d", i >= f && i < f + n
+		print ""
+	}'
+}
+
+# mode stock|0|1: pcdrop unloaded, or loaded with evict_batch at 0 or 1;
+# pcdrop-stat started afresh with lock counting (it finds the module's
+# probe point only when started after the load).
+mode() {
+	if [ "$1" = stock ]; then
+		path_mode evict_batch stock
+	else
+		path_mode evict_batch "$(if [ "$1" = 1 ]; then echo on; else echo off; fi)"
+	fi && restat --locks
+}
+
+# run_case NAME FIRST PAGES HOLD OP: in each mode, F prepared, HOLD (a
+# command left running, or "-") keeping pages FIRST..+PAGES, then OP
+# (dontneed or drop); checks the pages left and the counts.
+run_case() {
+	name=$1 first=$2 kept=$3 hold=$4 op=$5
+	want=$(model "$first" "$kept")
+	evicted=$((PAGES - kept))
+	drains0=""
+
+	for m in stock 0 1; do
+		check "$name, $m: mode" mode $m
+		# Nothing else cached that drop_caches would count.
+		echo 1 > /proc/sys/vm/drop_caches
+		prepare
+		hpid=""
+		if [ "$hold" != - ]; then
+			$hold > /tmp/hold.out &
+			hpid=$!
+			wait_for 10 grep -q held /tmp/hold.out
+		fi
+		[ "$op" != dirty ] || $FADV rewrite $F "$first" "$kept" > /dev/null
+		$STAT reset > /dev/null
+		trace_start
+		case $op in
+		dontneed) $FADV dontneed $F ;;
+		*) echo 1 > /proc/sys/vm/drop_caches ;;
+		esac
+		stat_snap /tmp/evict.snap
+		gone=$(trace_count "$($FADV ident $F)")
+		got=$($FADV residency $F)
+		[ -z "$hpid" ] || { kill "$hpid"; wait "$hpid" 2>/dev/null; }
+		expect_eq "$name, $m: the pages left are the model's" "$want" "$got"
+		expect_eq "$name, $m: $evicted folios left its page cache" "$evicted" "$gone"
+		# drop_caches evicts other files' and the device's pages too,
+		# outside any operation: the counts are exact for DONTNEED.
+		[ "$op" = dontneed ] || continue
+		single=$(op_field /tmp/evict.snap FADVISE OTHER removed_single)
+		batched=$(op_field /tmp/evict.snap FADVISE OTHER batched_folios)
+		batches=$(op_field /tmp/evict.snap FADVISE OTHER batches)
+		locks="$(op_field /tmp/evict.snap FADVISE OTHER i_lock) $(op_field /tmp/evict.snap FADVISE OTHER xa_lock)"
+		drains=$(drains /tmp/evict.snap FADVISE)
+		if [ $m = 1 ]; then
+			expect_eq "$name, $m: $evicted folios evicted, in batches" \
+				"0 $evicted" "${single:-0} ${batched:-0}"
+			expect_eq "$name, $m: one i_lock and one xa_lock per batch ($batches)" \
+				"$batches $batches" "$locks"
+			expect_eq "$name, $m: as many drains as with evict_batch=0" "$drains0" "$drains"
+		else
+			expect_eq "$name, $m: $evicted folios evicted, one by one" \
+				"$evicted 0" "${single:-0} ${batched:-0}"
+			expect_eq "$name, $m: one i_lock and one xa_lock per folio" \
+				"$evicted $evicted" "$locks"
+		fi
+		# Stock drains for any failure; pcdrop's count (fadvise_lru_refs)
+		# does not drain for a mapped folio, but does for a pipe's
+		# reference (an extra reference, as a CPU's LRU batch holds), and
+		# batching changes neither.
+		[ $m != stock ] || expect_eq "$name, stock: drains" \
+			"$(if [ "$kept" = 0 ]; then echo 0; else echo 1; fi)" "$drains"
+		[ $m != 0 ] || drains0=$drains
+	done
+}
+
+check "pcdrop-stat starts" sh -c "$STAT start --locks > /dev/null"
+run_case "all clean, DONTNEED" 0 0 - dontneed
+run_case "pages 8-23 mapped, DONTNEED" 8 16 "$FADV holdrange $F 8 16" dontneed
+run_case "pages 32-47 mapped, drop_caches" 32 16 "$FADV holdrange $F 32 16" drop
+run_case "pages 40-55 in a pipe, DONTNEED" 40 16 "$FADV splice $F 40 16" dontneed
+run_case "pages 40-55 in a pipe, drop_caches" 40 16 "$FADV splice $F 40 16" drop
+# Dirty pages stay through drop_caches; the flusher must not clean them
+# meanwhile.
+echo 0 > /proc/sys/vm/dirty_writeback_centisecs
+echo 360000 > /proc/sys/vm/dirty_expire_centisecs
+run_case "pages 16-31 dirty, drop_caches" 16 16 - dirty
+echo 500 > /proc/sys/vm/dirty_writeback_centisecs
+echo 3000 > /proc/sys/vm/dirty_expire_centisecs
+sync
+
+# Exact batch sizes with evict_batch=1: 64 clean folios, all in one call.
+mode 1
+prepare
+$STAT reset > /dev/null
+$FADV dontneed $F
+stat_snap /tmp/evict.snap
+expect_eq "64 folios in $(ceil_batches 64) batches of $BATCH and the rest" \
+	"$(ceil_batches 64)" "$(op_field /tmp/evict.snap FADVISE OTHER batches)"
+
+# The race, with the switch flipping and one reload.
+mode 1
+$FADV write $F $PAGES > /dev/null && sync
+$FADV race $F 20 > /tmp/race.out &
+rpid=$!
+flips=0
+end=$(($(date +%s) + 18))
+while [ "$(date +%s)" -lt "$end" ]; do
+	echo 0 > "$PCDROP_PARAMS/evict_batch" && echo 1 > "$PCDROP_PARAMS/evict_batch" &&
+		flips=$((flips + 1))
+	if [ $flips = 20 ]; then
+		pcdrop_unload && pcdrop_load || fail "the reload under the race"
+	fi
+	sleep 0.1
+done
+wait $rpid
+out=$(cat /tmp/race.out)
+echo "# race: $out, $flips switch flips"
+expect_eq "the race: every byte read, faulted and pinned is right" 0 "$(field "$out" bad)"
+check "the race ran rounds" test "$(field "$out" rounds)" -gt 100
+check "pcdrop-stat stops" $STAT stop
+umount /mnt/e
+finish
