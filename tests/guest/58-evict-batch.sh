@@ -33,7 +33,7 @@ prepare() {
 model() {
 	awk -v f="$1" -v n="$2" -v p=$PAGES 'BEGIN {
 		printf "map="
-		for (i = 0; i < p; i++) printf "%d", i >= f && i < f + n
+		for (i = 0; i < p; i++) printf "%d", (i >= f && i < f + n)
 		print ""
 	}'
 }
