@@ -80,11 +80,13 @@ void pcdrop_evict_batch(struct address_space *mapping,
 	xa_lock_irq(&mapping->i_pages);
 	for (i = 0; i < nr; i++) {
 		struct folio *folio = fbatch->folios[i];
-		int refcount = 1 + folio_nr_pages(folio);
+		int refcount;
 
+		/* Not a candidate, or not even a folio: a value entry. */
 		if (!evicted[i])
 			continue;
 		evicted[i] = 0;
+		refcount = 1 + folio_nr_pages(folio);
 		/* The kernel's own freeze: no one else may hold the folio. */
 		if (!folio_ref_freeze(folio, refcount))
 			continue;
