@@ -5,7 +5,8 @@
 # Each case is an ext4 file of 64 pages, read back one folio per page, in
 # which some pages must stay: mapped (a shared mapping), held by a
 # reference without a mapping (spliced into a pipe nobody reads), dirty
-# (drop_caches does not write back).  Stock (pcdrop not loaded),
+# (drop_caches does not write back), or none, with shadow entries between
+# the folios (reclaimed pages).  Stock (pcdrop not loaded),
 # evict_batch=0 and evict_batch=1 must leave exactly the same pages
 # (mincore(), page by page) and exactly the model's; pcdrop-stat must count
 # the same folios evicted (the evicted part of the count the kernel's
@@ -56,6 +57,7 @@ run_case() {
 	name=$1 first=$2 kept=$3 hold=$4 op=$5
 	want=$(model "$first" "$kept")
 	evicted=$((PAGES - kept))
+	[ "$op" != shadows ] || evicted=$((PAGES / 2))
 	drains0=""
 
 	for m in stock 0 1; do
@@ -70,10 +72,13 @@ run_case() {
 			wait_for 10 grep -q held /tmp/hold.out
 		fi
 		[ "$op" != dirty ] || $FADV rewrite $F "$first" "$kept" > /dev/null
+		# Every page reclaimed to a shadow entry, every other one
+		# read back: shadow entries between the folios of each batch.
+		[ "$op" != shadows ] || $FADV pageout $F 2 > /dev/null
 		$STAT reset > /dev/null
 		trace_start
 		case $op in
-		dontneed) $FADV dontneed $F ;;
+		dontneed | shadows) $FADV dontneed $F ;;
 		*) echo 1 > /proc/sys/vm/drop_caches ;;
 		esac
 		stat_snap /tmp/evict.snap
@@ -83,7 +88,8 @@ run_case() {
 		expect_eq "$name, $m: the pages left are the model's" "$want" "$got"
 		expect_eq "$name, $m: $evicted folios left its page cache" "$evicted" "$gone"
 		# drop_caches evicts other files' and the device's pages too,
-		# outside any operation: the counts are exact for DONTNEED.
+		# outside any operation: the counts are exact for DONTNEED of
+		# folios alone.
 		[ "$op" = dontneed ] || continue
 		single=$(op_field /tmp/evict.snap FADVISE OTHER removed_single)
 		batched=$(op_field /tmp/evict.snap FADVISE OTHER batched_folios)
@@ -118,6 +124,9 @@ run_case "pages 8-23 mapped, DONTNEED" 8 16 "$FADV holdrange $F 8 16" dontneed
 run_case "pages 32-47 mapped, drop_caches" 32 16 "$FADV holdrange $F 32 16" drop
 run_case "pages 40-55 in a pipe, DONTNEED" 40 16 "$FADV splice $F 40 16" dontneed
 run_case "pages 40-55 in a pipe, drop_caches" 40 16 "$FADV splice $F 40 16" drop
+# The value entries' own walk changes the lock counts: pages and the
+# folios that left are checked.
+run_case "shadow entries between the folios, DONTNEED" 0 0 - shadows
 # Dirty pages stay through drop_caches; the flusher must not clean them
 # meanwhile.
 echo 0 > /proc/sys/vm/dirty_writeback_centisecs
