@@ -45,8 +45,13 @@ static const struct vmlinux_symbol vmlinux_symbols[] = {
 	VMLINUX_SYMBOL(swap_put_entries_direct),
 #endif
 	VMLINUX_SYMBOL(shmem_recalc_inode),
-#ifdef PCDROP_SHADOW_PATH
+	VMLINUX_SYMBOL(__filemap_remove_folio),
+#if !PCDROP_SINCE(7, 2)
 	VMLINUX_SYMBOL(inode_add_lru),
+#else
+	VMLINUX_SYMBOL(inode_lru_list_add),
+#endif
+#ifdef PCDROP_SHADOW_PATH
 	VMLINUX_SYMBOL(workingset_update_node),
 #endif
 #ifdef PCDROP_TEST_MISSING_SYMBOL
