@@ -44,10 +44,15 @@ struct pcdrop_fp {
 #include "drift_verified.h"
 
 /*
- * A series with no verified build (only built with PCDROP_UNVERIFIED_KERNEL,
- * for make check's canaries) has nothing to compare with: accepted.
+ * make check's canaries (built with PCDROP_UNVERIFIED_KERNEL, never for
+ * users) load on builds no one verified, a new series or a release
+ * candidate of a verified one: accepted, with the guard's lines.
  */
-static bool accept_drift = !PCDROP_VERIFIED;
+#ifdef PCDROP_UNVERIFIED_KERNEL
+static bool accept_drift = true;
+#else
+static bool accept_drift;
+#endif
 module_param(accept_drift, bool, 0444);
 MODULE_PARM_DESC(accept_drift,
 		 "Load every path even on a build whose functions differ from every verified one (read the change first)");
