@@ -11,7 +11,8 @@
  *
  * Usage: insmod pcdrop.ko [shmem_batch=0|1] [fadvise_lru_refs=0|1]
  *                         [shadow_batch=0|1] [swap_batch=0|1] [enable=0|1]
- *                         [takeover=0|1] [accept_drift=0|1]
+ *                         [evict_batch=0|1] [takeover=0|1]
+ *                         [accept_drift=0|1]
  *        /sys/module/pcdrop/parameters/ switches each path at run time;
  *        /sys/kernel/livepatch/pcdrop/enabled turns the patch off before
  *        rmmod.
@@ -44,16 +45,18 @@ static const struct replacement {
 	const char *old_name;
 	void *new_func;
 	unsigned int hold;
+	int (*check)(void);	/* may its patch site be replaced? */
 } replacements[] = {
 #ifndef PCDROP_TEST_FADVISE_ONLY
-	{ "shmem_undo_range", pcdrop_shmem_undo_range, PCDROP_HOLD_SHMEM },
+	{ "shmem_undo_range", pcdrop_shmem_undo_range, PCDROP_HOLD_SHMEM,
+	  pcdrop_shmem_batch_check },
 #ifdef PCDROP_SHADOW_PATH
 	{ "truncate_inode_pages_range", pcdrop_truncate_inode_pages_range,
-	  PCDROP_HOLD_SHADOW },
+	  PCDROP_HOLD_SHADOW, pcdrop_shadow_batch_check },
 #endif
 #endif
 	{ __stringify(PCDROP_TRY_INVALIDATE), pcdrop_try_invalidate,
-	  PCDROP_HOLD_FADVISE },
+	  PCDROP_HOLD_FADVISE, pcdrop_fadvise_drain_check },
 };
 
 /* The replacements not held, filled in at load (and a terminator). */
@@ -120,17 +123,7 @@ static int add_replacements(unsigned int hold)
 
 		if (r->hold & hold)
 			continue;
-		ret = 0;
-#ifndef PCDROP_TEST_FADVISE_ONLY
-		if (r->hold == PCDROP_HOLD_SHMEM)
-			ret = pcdrop_shmem_batch_check();
-#ifdef PCDROP_SHADOW_PATH
-		if (r->hold == PCDROP_HOLD_SHADOW)
-			ret = pcdrop_shadow_batch_check();
-#endif
-#endif
-		if (r->hold == PCDROP_HOLD_FADVISE)
-			ret = pcdrop_fadvise_drain_check();
+		ret = r->check();
 		if (ret)
 			return ret;
 		funcs[n].old_name = r->old_name;

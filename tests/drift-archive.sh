@@ -91,18 +91,24 @@ runtime_verdicts() {
 		$2 != "absent" { print $1, ($0 in ok) ? "verified" : "differs" }' "$top/tests/drift/runtime"
 }
 
-what="the load-time guard finds shmem_undo_range() of $other changed, and only it"
-if v=$(vmlinux $other); then
-	got=$(runtime_verdicts "$v" 6.12. | tr '\n' ' ')
-	if [ "$got" = "shmem_undo_range differs truncate_inode_pages_range verified mapping_try_invalidate verified generic_fadvise verified mapping_evict_folio verified " ]; then
-		echo "ok - $what"
+# runtime_case KVER SERIES WANT WHAT: one TAP line: the verdicts of
+# runtime_verdicts for KVER, on one line, are WANT.
+runtime_case() {
+	if v=$(vmlinux "$1"); then
+		got=$(runtime_verdicts "$v" "$2" | tr '\n' ' ')
+		if [ "$got" = "$3" ]; then
+			echo "ok - $4"
+		else
+			echo "not ok - $4 # got: $got"
+			failed=1
+		fi
 	else
-		echo "not ok - $what # got: $got"
-		failed=1
+		echo "ok - $4 # SKIP cannot fetch it (see $out/fetch-$1.log)"
 	fi
-else
-	echo "ok - $what # SKIP cannot fetch it (see $out/fetch-$other.log)"
-fi
+}
+
+runtime_case $other 6.12. "shmem_undo_range differs truncate_inode_pages_range verified mapping_try_invalidate verified generic_fadvise verified mapping_evict_folio verified " \
+	"the load-time guard finds shmem_undo_range() of $other changed, and only it"
 
 same=6.1.0-50-amd64
 what="the drift guard passes $same: 6.1.0-57's code in every function, at other addresses"
@@ -117,16 +123,6 @@ else
 	echo "ok - $what # SKIP cannot fetch it (see $out/fetch-$same.log)"
 fi
 
-what="the load-time guard finds every function of $same verified (6.1.0-57's fingerprints)"
-if v=$(vmlinux $same); then
-	got=$(runtime_verdicts "$v" 6.1. | tr '\n' ' ')
-	if [ "$got" = "shmem_undo_range verified truncate_inode_pages_range verified invalidate_mapping_pagevec verified generic_fadvise verified mapping_evict_folio verified " ]; then
-		echo "ok - $what"
-	else
-		echo "not ok - $what # got: $got"
-		failed=1
-	fi
-else
-	echo "ok - $what # SKIP cannot fetch it (see $out/fetch-$same.log)"
-fi
+runtime_case $same 6.1. "shmem_undo_range verified truncate_inode_pages_range verified invalidate_mapping_pagevec verified generic_fadvise verified mapping_evict_folio verified " \
+	"the load-time guard finds every function of $same verified (6.1.0-57's fingerprints)"
 [ "$failed" = 0 ]
