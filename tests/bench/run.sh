@@ -8,6 +8,7 @@
 #        tests/bench/run.sh shadow [MIB] [RUNS]  (default 1024 MiB, 5 runs;
 #                                                 6.1 and 6.12 only)
 #        tests/bench/run.sh swap [MIB] [RUNS]    (default 256 MiB, 5 runs)
+#        tests/bench/run.sh evict [MIB] [RUNS]   (default 256 MiB, 5 runs)
 #        PCDROP_SERIES="7.3" for a subset of the matrix (default: its full rows),
 #        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks,
 #        PCDROP_BENCH_WORKLOADS="stocktrunc" for some of stat's workloads.
@@ -20,7 +21,10 @@
 # loaded (guest-fadvise.sh); shadow_batch=0 and 1 on an ext4 file whose
 # pages were all reclaimed to shadow entries (guest-shadow.sh);
 # swap_batch=0 and 1 on a tmpfs file or memfd all in swap on zram
-# (guest-swap.sh).  Prints
+# (guest-swap.sh); evict_batch=0 and 1 on a clean ext4 file evicted by
+# fadvise DONTNEED in 2 MiB calls and in one, by drop_caches, and mapped
+# (seed 002), then each case once more under pcdrop-stat --locks for the
+# removals and lock round trips per folio (guest-evict.sh).  Prints
 # min/median/max of both and of the per-round ratio pcdrop/stock.  "stat" instead measures what pcdrop-stat
 # costs: each workload of guest-stat.sh without counters, with the default
 # counters, with --locks and with the default counters and "export"
@@ -36,8 +40,8 @@ shmem) MIB=${2:-1024} RUNS=${3:-5} ;;
 fadvise) MIB=0 RUNS=${2:-5} ;;
 stat) MIB=${2:-1024} RUNS=${3:-6} ;;
 shadow) MIB=${2:-1024} RUNS=${3:-5} ;;
-swap) MIB=${2:-256} RUNS=${3:-5} ;;
-*) die "usage: tests/bench/run.sh shmem|stat|shadow|swap [MIB] [RUNS] | fadvise [RUNS]" ;;
+swap | evict) MIB=${2:-256} RUNS=${3:-5} ;;
+*) die "usage: tests/bench/run.sh shmem|stat|shadow|swap|evict [MIB] [RUNS] | fadvise [RUNS]" ;;
 esac
 work=${PCDROP_WORK:-$top}/build/bench
 out=${PCDROP_WORK:-$top}/results/bench
@@ -69,6 +73,20 @@ report() {
 	rm -f "$f.case"
 }
 
+# counts FILE: guest-evict.sh's COUNT lines, with the lock round trips
+# (i_lock + xa_lock acquisitions) per folio removed.
+counts() {
+	printf '%-11s %-11s %-9s %-9s %-8s %-7s %-7s %s\n' case evict_batch single \
+		batched batches i_lock xa_lock "round trips/folio"
+	awk '$1 == "COUNT" {
+		f = $4 + $5
+		rt = "-"
+		if ($7 != "-" && $7 + $8 > 0 && f > 0)
+			rt = sprintf("%.4f (2/%.1f)", ($7 + $8) / f, 2 * f / ($7 + $8))
+		printf "%-11s %-11s %-9s %-9s %-8s %-7s %-7s %s\n", $2, $3, $4, $5, $6, $7, $8, rt
+	}' "$1"
+}
+
 # boot KVER SHARE CLOCK RESULTS: run guest-$BENCH.sh in one boot.
 boot() {
 	icount=""
@@ -90,7 +108,7 @@ icount_smp() {
 
 A=stock B=pcdrop EXTRA=""
 case $BENCH in
-shmem | shadow | swap) UNIT=ms SCALE=1e6 ;;
+shmem | shadow | swap | evict) UNIT=ms SCALE=1e6 ;;
 fadvise) UNIT=us/call SCALE=1e3 EXTRA="drains/round stock, pcdrop" ;;
 stat) UNIT=ms SCALE=1e6 A="no counters" B="counters" ;;
 esac
@@ -112,9 +130,9 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 	cp tests/progs/statlib.sh "$share/"
 	cc -O2 -Wall -Wextra -Werror -static -o "$share/progs/drop_bench" tests/bench/drop_bench.c
 	cc -O2 -Wall -Wextra -Werror -static -o "$share/progs/fadv" tests/fadvise/fadv.c
-	if [ "$BENCH" = stat ]; then
-		cc -O2 -Wall -Wextra -Werror -static -o "$share/progs/pingpong" \
-			tests/bench/pingpong.c
+	[ "$BENCH" != stat ] || cc -O2 -Wall -Wextra -Werror -static \
+		-o "$share/progs/pingpong" tests/bench/pingpong.c
+	if [ "$BENCH" = stat ] || [ "$BENCH" = evict ]; then
 		make -s bpf BPF_OUTPUT="$work/bpf" > "$out/bpf.log" 2>&1 ||
 			die "cannot build pcdrop-stat; see $out/bpf.log"
 		cp "$work/bpf/pcdrop-stat" tests/progs/jsonflat.awk "$share/"
@@ -129,6 +147,7 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 			PCDROP_VM_SMP=$smp boot "$kver" "$share" $clock "$out/$kver-$BENCH-$clock"
 			echo "# $kver, $BENCH, $MIB MiB, $RUNS runs each, $smp vCPUs, clock: $clock"
 			report "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
+			[ "$BENCH" != evict ] || counts "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
 			echo
 			continue
 		fi

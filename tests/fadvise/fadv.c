@@ -62,6 +62,9 @@
  *                                   PATH.copy (GUP pins of its pages),
  *                                   each checking every byte against what
  *                                   "write" wrote; prints "bad=B rounds=R"
+ *   fadv dropcaches PATH            read PATH with the default readahead,
+ *                                   then write 1 to drop_caches; prints
+ *                                   "ns=T resident=R" (T: the write's time)
  * (dontneed and resident take a block device too; resident counts its
  * uptodate folios only, as mincore() does)
  *   fadv verify PATH FROM TO        read PATH a page at a time, without
@@ -440,6 +443,23 @@ static int cmd_readback(const char *path, int advice)
 	return 0;
 }
 
+static int cmd_dropcaches(const char *path)
+{
+	int fd, sysctl = open_or_die("/proc/sys/vm/drop_caches", O_WRONLY);
+	long long t;
+
+	cmd_readback(path, POSIX_FADV_NORMAL);
+	t = now_ns();
+	if (write(sysctl, "1", 1) != 1)
+		die("drop_caches");
+	t = now_ns() - t;
+	fd = open_or_die(path, O_RDONLY);
+	printf("ns=%lld resident=%ld\n", t, resident(fd));
+	close(fd);
+	close(sysctl);
+	return 0;
+}
+
 static int cmd_verify(const char *path, long from, long to)
 {
 	int fd = open_or_die(path, O_RDONLY);
@@ -663,6 +683,8 @@ int main(int argc, char **argv)
 		return cmd_readback(argv[2], POSIX_FADV_RANDOM);
 	if (argc == 3 && !strcmp(argv[1], "read"))
 		return cmd_readback(argv[2], POSIX_FADV_NORMAL);
+	if (argc == 3 && !strcmp(argv[1], "dropcaches"))
+		return cmd_dropcaches(argv[2]);
 	if (argc == 5 && !strcmp(argv[1], "verify"))
 		return cmd_verify(argv[2], atol(argv[3]), atol(argv[4]));
 	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "pageout"))
