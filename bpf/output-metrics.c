@@ -94,6 +94,7 @@ static void metrics_module(const struct module_state *m, bool locks)
 {
 	static const char *const paths[] = {
 		"shmem_batch", "fadvise_lru_refs", "shadow_batch", "swap_batch",
+		"evict_batch",
 	};
 	char path[128], buf[16];
 	struct utsname u;

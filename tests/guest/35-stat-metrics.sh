@@ -97,6 +97,19 @@ expect_eq "with pcdrop.ko: loaded" 1 "$(series pcdrop_module_loaded /tmp/m2.prom
 expect_eq "with pcdrop.ko: livepatch enabled" 1 "$(series pcdrop_livepatch_enabled /tmp/m2.prom)"
 expect_eq "with pcdrop.ko: shmem_batch on" 1 \
 	"$(series 'pcdrop_path_enabled{path="shmem_batch"}' /tmp/m2.prom)"
+# One series per runtime switch the module has (its writable Y/N
+# parameters), with its value: a switch the metrics forget fails here.
+switches=$(find /sys/module/pcdrop/parameters -type f -perm -200 |
+	while read -r f; do
+		case $(cat "$f") in
+		Y) echo "pcdrop_path_enabled{path=\"${f##*/}\"} 1" ;;
+		N) echo "pcdrop_path_enabled{path=\"${f##*/}\"} 0" ;;
+		esac
+	done | sort)
+check "with pcdrop.ko: the module has its five switches" \
+	test "$(echo "$switches" | wc -l)" = 5
+expect_eq "with pcdrop.ko: a series for each switch" "$switches" \
+	"$(grep '^pcdrop_path_enabled' /tmp/m2.prom | sort)"
 expect_eq "with pcdrop.ko: its version" "version=\"$(cat /sys/module/pcdrop/version)\"" \
 	"$(grep -o 'version="[^"]*"' /tmp/m2.prom | head -n 1)"
 echo 0 > /sys/module/pcdrop/parameters/shmem_batch
