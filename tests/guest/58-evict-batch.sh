@@ -50,91 +50,103 @@ mode() {
 	fi && restat --locks
 }
 
-# run_case NAME FIRST PAGES HOLD OP: in each mode, F prepared, HOLD (a
-# command left running, or "-") keeping pages FIRST..+PAGES, then OP
-# (dontneed or drop); checks the pages left and the counts.
+# run_case MODE NAME FIRST PAGES HOLD OP: in MODE (already set), F
+# prepared, HOLD (a command left running, or "-") keeping pages
+# FIRST..+PAGES, then OP (dontneed, drop, shadows or dirty); checks the
+# pages left and the counts.  The cases run in the same order in each
+# mode; evict_batch=1's drains are compared with evict_batch=0's of the
+# same case (drains0_N).
 run_case() {
-	name=$1 first=$2 kept=$3 hold=$4 op=$5
+	m=$1 name=$2 first=$3 kept=$4 hold=$5 op=$6
 	want=$(model "$first" "$kept")
 	evicted=$((PAGES - kept))
 	[ "$op" != shadows ] || evicted=$((PAGES / 2))
-	drains0=""
+	case_nr=$((case_nr + 1))
 
-	for m in stock 0 1; do
-		check "$name, $m: mode" mode $m
-		# Nothing else cached that drop_caches would count.
-		echo 1 > /proc/sys/vm/drop_caches
-		prepare
-		hpid=""
-		if [ "$hold" != - ]; then
-			$hold > /tmp/hold.out &
-			hpid=$!
-			wait_for 10 grep -q held /tmp/hold.out
-		fi
-		[ "$op" != dirty ] || $FADV rewrite $F "$first" "$kept" > /dev/null
-		# Every page reclaimed to a shadow entry, every other one
-		# read back: shadow entries between the folios of each batch.
-		[ "$op" != shadows ] || $FADV pageout $F 2 > /dev/null
-		$STAT reset > /dev/null
-		trace_start
-		case $op in
-		dontneed | shadows) $FADV dontneed $F ;;
-		*) echo 1 > /proc/sys/vm/drop_caches ;;
-		esac
-		stat_snap /tmp/evict.snap
-		gone=$(trace_count "$($FADV ident $F)")
-		got=$($FADV residency $F)
-		[ -z "$hpid" ] || { kill "$hpid"; wait "$hpid" 2>/dev/null; }
-		expect_eq "$name, $m: the pages left are the model's" "$want" "$got"
-		expect_eq "$name, $m: $evicted folios left its page cache" "$evicted" "$gone"
-		# drop_caches evicts other files' and the device's pages too,
-		# outside any operation: the counts are exact for DONTNEED of
-		# folios alone.
-		[ "$op" = dontneed ] || continue
-		single=$(op_field /tmp/evict.snap FADVISE OTHER removed_single)
-		batched=$(op_field /tmp/evict.snap FADVISE OTHER batched_folios)
-		batches=$(op_field /tmp/evict.snap FADVISE OTHER batches)
-		locks="$(op_field /tmp/evict.snap FADVISE OTHER i_lock) $(op_field /tmp/evict.snap FADVISE OTHER xa_lock)"
-		drains=$(drains /tmp/evict.snap FADVISE)
-		if [ $m = 1 ]; then
-			expect_eq "$name, $m: $evicted folios evicted, in batches" \
-				"0 $evicted" "${single:-0} ${batched:-0}"
-			expect_eq "$name, $m: one i_lock and one xa_lock per batch ($batches)" \
-				"$batches $batches" "$locks"
-			expect_eq "$name, $m: as many drains as with evict_batch=0" "$drains0" "$drains"
-		else
-			expect_eq "$name, $m: $evicted folios evicted, one by one" \
-				"$evicted 0" "${single:-0} ${batched:-0}"
-			expect_eq "$name, $m: one i_lock and one xa_lock per folio" \
-				"$evicted $evicted" "$locks"
-		fi
-		# Stock drains for any failure; pcdrop's count (fadvise_lru_refs)
-		# does not drain for a mapped folio, but does for a pipe's
-		# reference (an extra reference, as a CPU's LRU batch holds), and
-		# batching changes neither.
-		[ $m != stock ] || expect_eq "$name, stock: drains" \
-			"$(if [ "$kept" = 0 ]; then echo 0; else echo 1; fi)" "$drains"
-		[ $m != 0 ] || drains0=$drains
-	done
+	# Nothing else cached that drop_caches would count.
+	echo 1 > /proc/sys/vm/drop_caches
+	prepare
+	hpid=""
+	if [ "$hold" != - ]; then
+		$hold > /tmp/hold.out &
+		hpid=$!
+		wait_for 10 grep -q held /tmp/hold.out
+	fi
+	[ "$op" != dirty ] || $FADV rewrite $F "$first" "$kept" > /dev/null
+	# Every page reclaimed to a shadow entry, every other one read
+	# back: shadow entries between the folios of each batch.
+	[ "$op" != shadows ] || $FADV pageout $F 2 > /dev/null
+	$STAT reset > /dev/null
+	trace_start
+	case $op in
+	dontneed | shadows) $FADV dontneed $F ;;
+	*) echo 1 > /proc/sys/vm/drop_caches ;;
+	esac
+	stat_snap /tmp/evict.snap
+	gone=$(trace_count "$($FADV ident $F)")
+	got=$($FADV residency $F)
+	[ -z "$hpid" ] || { kill "$hpid"; wait "$hpid" 2>/dev/null; }
+	expect_eq "$name, $m: the pages left are the model's" "$want" "$got"
+	expect_eq "$name, $m: $evicted folios left its page cache" "$evicted" "$gone"
+	# drop_caches evicts other files' and the device's pages too,
+	# outside any operation: the counts are exact for DONTNEED of folios
+	# alone.
+	[ "$op" = dontneed ] || return 0
+	single=$(op_field /tmp/evict.snap FADVISE OTHER removed_single)
+	batched=$(op_field /tmp/evict.snap FADVISE OTHER batched_folios)
+	batches=$(op_field /tmp/evict.snap FADVISE OTHER batches)
+	locks="$(op_field /tmp/evict.snap FADVISE OTHER i_lock) $(op_field /tmp/evict.snap FADVISE OTHER xa_lock)"
+	drains=$(drains /tmp/evict.snap FADVISE)
+	if [ $m = 1 ]; then
+		expect_eq "$name, $m: $evicted folios evicted, in batches" \
+			"0 $evicted" "${single:-0} ${batched:-0}"
+		expect_eq "$name, $m: one i_lock and one xa_lock per batch ($batches)" \
+			"$batches $batches" "$locks"
+		expect_eq "$name, $m: as many drains as with evict_batch=0" \
+			"$(eval echo "\$drains0_$case_nr")" "$drains"
+	else
+		expect_eq "$name, $m: $evicted folios evicted, one by one" \
+			"$evicted 0" "${single:-0} ${batched:-0}"
+		expect_eq "$name, $m: one i_lock and one xa_lock per folio" \
+			"$evicted $evicted" "$locks"
+	fi
+	# Stock drains for any failure; pcdrop's count (fadvise_lru_refs)
+	# does not drain for a mapped folio, but does for a pipe's reference
+	# (an extra reference, as a CPU's LRU batch holds), and batching
+	# changes neither.
+	[ $m != stock ] || expect_eq "$name, stock: drains" \
+		"$(if [ "$kept" = 0 ]; then echo 0; else echo 1; fi)" "$drains"
+	[ $m != 0 ] || eval "drains0_$case_nr=\$drains"
+}
+
+# all_cases MODE: every case, in MODE.
+all_cases() {
+	case_nr=0
+	run_case "$1" "all clean, DONTNEED" 0 0 - dontneed
+	run_case "$1" "pages 8-23 mapped, DONTNEED" 8 16 "$FADV holdrange $F 8 16" dontneed
+	run_case "$1" "pages 32-47 mapped, drop_caches" 32 16 "$FADV holdrange $F 32 16" drop
+	run_case "$1" "pages 40-55 in a pipe, DONTNEED" 40 16 "$FADV splice $F 40 16" dontneed
+	run_case "$1" "pages 40-55 in a pipe, drop_caches" 40 16 "$FADV splice $F 40 16" drop
+	# The value entries' own walk changes the lock counts: pages and
+	# the folios that left are checked.
+	run_case "$1" "shadow entries between the folios, DONTNEED" 0 0 - shadows
+	# Dirty pages stay through drop_caches; the flusher must not clean
+	# them meanwhile.
+	echo 0 > /proc/sys/vm/dirty_writeback_centisecs
+	echo 360000 > /proc/sys/vm/dirty_expire_centisecs
+	run_case "$1" "pages 16-31 dirty, drop_caches" 16 16 - dirty
+	echo 500 > /proc/sys/vm/dirty_writeback_centisecs
+	echo 3000 > /proc/sys/vm/dirty_expire_centisecs
+	sync
 }
 
 check "pcdrop-stat starts" sh -c "$STAT start --locks > /dev/null"
-run_case "all clean, DONTNEED" 0 0 - dontneed
-run_case "pages 8-23 mapped, DONTNEED" 8 16 "$FADV holdrange $F 8 16" dontneed
-run_case "pages 32-47 mapped, drop_caches" 32 16 "$FADV holdrange $F 32 16" drop
-run_case "pages 40-55 in a pipe, DONTNEED" 40 16 "$FADV splice $F 40 16" dontneed
-run_case "pages 40-55 in a pipe, drop_caches" 40 16 "$FADV splice $F 40 16" drop
-# The value entries' own walk changes the lock counts: pages and the
-# folios that left are checked.
-run_case "shadow entries between the folios, DONTNEED" 0 0 - shadows
-# Dirty pages stay through drop_caches; the flusher must not clean them
-# meanwhile.
-echo 0 > /proc/sys/vm/dirty_writeback_centisecs
-echo 360000 > /proc/sys/vm/dirty_expire_centisecs
-run_case "pages 16-31 dirty, drop_caches" 16 16 - dirty
-echo 500 > /proc/sys/vm/dirty_writeback_centisecs
-echo 3000 > /proc/sys/vm/dirty_expire_centisecs
-sync
+# Stock, then pcdrop loaded once with evict_batch=0, then 1: one load
+# and one pcdrop-stat restart per mode, not per case.
+for m in stock 0 1; do
+	check "mode $m" mode $m
+	all_cases $m
+done
 
 # Exact batch sizes with evict_batch=1: 64 clean folios, all in one call.
 mode 1
