@@ -65,9 +65,12 @@ for c in $CASES; do
 		$STAT reset > /dev/null
 		evict $c > /dev/null || fail "counted $c with evict_batch=$b"
 		stat_snap /tmp/evict.snap
-		op=FADVISE locks=
-		[ $c != drop_caches ] || op=OTHER locks="- -"
-		[ -n "$locks" ] || locks="$(op_field /tmp/evict.snap $op OTHER i_lock) $(op_field /tmp/evict.snap $op OTHER xa_lock)"
+		if [ $c = drop_caches ]; then
+			op=OTHER locks="- -"
+		else
+			op=FADVISE
+			locks="$(op_field /tmp/evict.snap $op OTHER i_lock) $(op_field /tmp/evict.snap $op OTHER xa_lock)"
+		fi
 		echo "COUNT $c $b $(op_field /tmp/evict.snap $op OTHER removed_single)" \
 			"$(op_field /tmp/evict.snap $op OTHER batched_folios)" \
 			"$(op_field /tmp/evict.snap $op OTHER batches) $locks"
