@@ -6,11 +6,14 @@
 #     cycles; 54: the same under fadvise and drop_caches) cycle for a
 #     share of SOAK_MINUTES each, instead of make check's few cycles;
 #   - the model suite (40) runs SOAK_MODEL_OPS operations (default 2000)
-#     per file system mode and path switch, instead of make check's 250
+#     per file system mode and path switch, instead of make check's 150
 #     (100 on the smoke rows);
 #   - the shadow-entry suite (60, 6.1 and 6.12) loads and unloads pcdrop
 #     SOAK_SHADOW_CYCLES times (default 20) while another task truncates
-#     shadowed files, instead of make check's 2;
+#     shadowed files, instead of make check's 1;
+#   - the batched eviction's race (58: DONTNEED against reads, faults and
+#     GUP pins while its switch flips and pcdrop reloads) runs for
+#     SOAK_RACE_SECONDS (default 120) instead of make check's 10;
 #   - the stress tools' suite (63: Debian's stress-ng and fio with data
 #     verification, under reclaim, pcdrop reloading) runs them for
 #     SOAK_STRESS_SECONDS (default 600) instead of make check's 20;
@@ -34,13 +37,14 @@ per_lane=$(((rows + 1) / 2))
 export PCDROP_LIFECYCLE_SECONDS=$((minutes * 60 / (per_lane * 2)))
 export PCDROP_MODEL_OPS="${SOAK_MODEL_OPS:-2000}"
 export PCDROP_SHADOW_CYCLES="${SOAK_SHADOW_CYCLES:-20}"
+export PCDROP_RACE_SECONDS="${SOAK_RACE_SECONDS:-120}"
 export PCDROP_STRESS_SECONDS="${SOAK_STRESS_SECONDS:-600}"
 export PCDROP_SERIES="$series"
-export PCDROP_SUITES="40-* 45-* 54-* 60-* 63-* 64-* 71-*"
+export PCDROP_SUITES="40-* 45-* 54-* 58-* 60-* 63-* 64-* 71-*"
 export PCDROP_SKIP_RUNNER_TESTS=1 PCDROP_SYSTEM_ALL=1
 export PCDROP_SYSTEM_SERIES="6.1 6.12+deb12 6.12 7.3"
 # A hang bound only: a smoke row runs all four suites in one boot, and
 # under load a livepatch transition can take up to its 120 s bound.
-export PCDROP_VM_TIMEOUT=$((PCDROP_LIFECYCLE_SECONDS * 4 + PCDROP_SHADOW_CYCLES * 240 + PCDROP_STRESS_SECONDS * 2 + 3600))
-echo "# soak: $series, each lifecycle suite cycling ${PCDROP_LIFECYCLE_SECONDS} s, $PCDROP_MODEL_OPS model operations, $PCDROP_SHADOW_CYCLES shadow-path cycles, the stress tools for $PCDROP_STRESS_SECONDS s"
+export PCDROP_VM_TIMEOUT=$((PCDROP_LIFECYCLE_SECONDS * 4 + PCDROP_SHADOW_CYCLES * 240 + PCDROP_STRESS_SECONDS * 2 + PCDROP_RACE_SECONDS * 2 + 3600))
+echo "# soak: $series, each lifecycle suite cycling ${PCDROP_LIFECYCLE_SECONDS} s, $PCDROP_MODEL_OPS model operations, $PCDROP_SHADOW_CYCLES shadow-path cycles, the eviction race for $PCDROP_RACE_SECONDS s, the stress tools for $PCDROP_STRESS_SECONDS s"
 exec tests/run-matrix.sh

@@ -27,10 +27,14 @@
 . ./guest/fadvlib.sh
 SUITE=shadow-truncate
 F=/mnt/s/f
-P=4096
+P=2048
 SIZE=$((P * 4096))
-# Truncations cut the file at page K and 100 bytes.
-K=1000
+# Truncations cut the file at page K and 100 bytes; punches make a hole of
+# HOLE pages from page H.  K, H and H + HOLE are multiples of the mixed
+# file's KEEP (below): its pages at either side of a cut are folios.
+K=500
+H=500
+HOLE=1000
 
 check "an ext4 file system on a loop device" ext4_mount /mnt/s 96
 echo 'p:pcdrop_refault workingset_refault' > $T/kprobe_events
@@ -131,16 +135,16 @@ for mode in $modes; do
 		test $n = $K -o $n = $((K + 1))
 	rm $F
 
-	# Punch pages [1000, 3000).
+	# Punch pages [H, H + HOLE).
 	shadowed "$mode, punch"
 	begin_op
 	check "$mode, punch: fallocate punches the hole" \
-		/bin/falloc -p $((1000 * 4096)) $((2000 * 4096)) $F
-	expect_lookups "$mode, punch" 2000 "$l0" 2
-	expect_walked "$mode, punch" PUNCH 2000
+		/bin/falloc -p $((H * 4096)) $((HOLE * 4096)) $F
+	expect_lookups "$mode, punch" $HOLE "$l0" 2
+	expect_walked "$mode, punch" PUNCH $HOLE
 	expect_eq "$mode, punch: the data outside the hole, zeros inside" bad=0 \
-		"$($FADV verify $F $((1000 * 4096)) $((3000 * 4096)))"
-	expect_eq "$mode, punch: only the pages outside the hole refault" $((P - 2000)) \
+		"$($FADV verify $F $((H * 4096)) $(((H + HOLE) * 4096)))"
+	expect_eq "$mode, punch: only the pages outside the hole refault" $((P - HOLE)) \
 		$(($(refaults) - r0))
 	rm $F
 
@@ -213,13 +217,13 @@ for mode in $modes; do
 	mixed "mixed, $mode, punch"
 	begin_op
 	check "mixed, $mode, punch: fallocate punches the hole" \
-		/bin/falloc -p $((1000 * 4096)) $((2000 * 4096)) $F
+		/bin/falloc -p $((H * 4096)) $((HOLE * 4096)) $F
 	expect_walked "mixed, $mode, punch" PUNCH \
-		"$(shadows_in 1000 3000)" "$(ceil_batches 2000)"
+		"$(shadows_in $H $((H + HOLE)))" "$(ceil_batches $HOLE)"
 	expect_eq "mixed, $mode, punch: the data outside the hole, zeros inside" bad=0 \
-		"$($FADV verify $F $((1000 * 4096)) $((3000 * 4096)))"
+		"$($FADV verify $F $((H * 4096)) $(((H + HOLE) * 4096)))"
 	expect_eq "mixed, $mode, punch: only the shadow entries outside the hole refault" \
-		$(($(shadows_in 0 1000) + $(shadows_in 3000 $P))) $(($(refaults) - r0))
+		$(($(shadows_in 0 $H) + $(shadows_in $((H + HOLE)) $P))) $(($(refaults) - r0))
 	rm $F
 
 	mixed "mixed, $mode, dontneed"
