@@ -78,6 +78,37 @@ for c in $CASES; do
 done
 echo 1 > "$PCDROP_PARAMS/evict_batch"
 check "pcdrop-stat stops" $STAT stop
+
+# With bench-profile (run.sh's PCDROP_BENCH_PROFILE=1; meaningful on the
+# instruction clock): one dontneed-1 per setting with the function_graph
+# tracer timing FUNCTION's calls, top level only, printed as "PROFILE
+# EVICT_BATCH FUNCTION CALLS NS_IN_CALLS NS_OF_THE_CASE".  With
+# evict_batch=0, mapping_evict_folio() is everything that evicting a folio
+# adds to the walk (its checks, the locks, the removal, free_folio): what
+# any batching of the eviction could save at most.  Each call's time
+# includes the tracer's own entry and exit.
+profile() {
+	echo "$1" > "$PCDROP_PARAMS/evict_batch"
+	echo nop > $T/current_tracer
+	echo 32768 > $T/buffer_size_kb
+	echo "$2" > $T/set_graph_function
+	echo 1 > $T/max_graph_depth
+	echo function_graph > $T/current_tracer
+	echo > $T/trace
+	_ns=$(evict dontneed-1) || { fail "profiled dontneed-1 with evict_batch=$1"; return; }
+	echo nop > $T/current_tracer
+	_lost=$(awk '/overrun:/ { s += $2 } END { print s + 0 }' $T/per_cpu/cpu*/stats)
+	[ "$_lost" = 0 ] || fail "the trace of $2 lost $_lost events"
+	awk -v b="$1" -v f="$2" -v ns="$_ns" '$0 ~ f "\\(\\)" && match($0, /[0-9]+\.[0-9]+ us/) {
+		n++; t += substr($0, RSTART, RLENGTH - 3) * 1000 }
+		END { printf "PROFILE %s %s %d %.0f %s\n", b, f, n, t, ns }' $T/trace
+	echo > $T/set_graph_function
+}
+if [ -e bench-profile ]; then
+	profile 0 mapping_evict_folio
+	profile 1 pcdrop_evict_batch
+	echo 1 > "$PCDROP_PARAMS/evict_batch"
+fi
 umount /mnt/e
 check "pcdrop unloads" pcdrop_unload
 finish

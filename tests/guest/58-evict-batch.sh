@@ -169,7 +169,7 @@ end=$(($(date +%s) + secs - 2))
 while [ "$(date +%s)" -lt "$end" ]; do
 	echo 0 > "$PCDROP_PARAMS/evict_batch" && echo 1 > "$PCDROP_PARAMS/evict_batch" &&
 		flips=$((flips + 1))
-	if [ $flips = 10 ] && [ $reloaded = no ]; then
+	if [ $flips = 5 ] && [ $reloaded = no ]; then
 		reloaded=failed
 		pcdrop_unload && pcdrop_load && reloaded=yes
 	fi
