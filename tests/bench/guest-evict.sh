@@ -86,23 +86,32 @@ check "pcdrop-stat stops" $STAT stop
 # evict_batch=0, mapping_evict_folio() is everything that evicting a folio
 # adds to the walk (its checks, the locks, the removal, free_folio): what
 # any batching of the eviction could save at most.  Each call's time
-# includes the tracer's own entry and exit.
+# includes part of the tracer's own entry and exit, and the case's time
+# all of it.
 profile() {
 	echo "$1" > "$PCDROP_PARAMS/evict_batch"
 	echo nop > $T/current_tracer
 	echo 32768 > $T/buffer_size_kb
+	# Only FUNCTION hooked: the time of its calls is theirs plus the
+	# tracer's entry and exit, not a hook in every function they call.
+	echo "$2" > $T/set_ftrace_filter
 	echo "$2" > $T/set_graph_function
 	echo 1 > $T/max_graph_depth
 	echo function_graph > $T/current_tracer
 	echo > $T/trace
-	_ns=$(evict dontneed-1) || { fail "profiled dontneed-1 with evict_batch=$1"; return; }
-	echo nop > $T/current_tracer
+	echo 1 > $T/tracing_on
+	_ns=$(evict dontneed-1) || fail "profiled dontneed-1 with evict_batch=$1"
+	# Stopped, not switched off: a change of tracer empties the buffer.
+	echo 0 > $T/tracing_on
 	_lost=$(awk '/overrun:/ { s += $2 } END { print s + 0 }' $T/per_cpu/cpu*/stats)
 	[ "$_lost" = 0 ] || fail "the trace of $2 lost $_lost events"
 	awk -v b="$1" -v f="$2" -v ns="$_ns" '$0 ~ f "\\(\\)" && match($0, /[0-9]+\.[0-9]+ us/) {
 		n++; t += substr($0, RSTART, RLENGTH - 3) * 1000 }
 		END { printf "PROFILE %s %s %d %.0f %s\n", b, f, n, t, ns }' $T/trace
+	echo nop > $T/current_tracer
 	echo > $T/set_graph_function
+	echo > $T/set_ftrace_filter
+	echo 1 > $T/tracing_on
 }
 if [ -e bench-profile ]; then
 	profile 0 mapping_evict_folio
