@@ -81,41 +81,46 @@ check "pcdrop-stat stops" $STAT stop
 
 # With bench-profile (run.sh's PCDROP_BENCH_PROFILE=1; meaningful on the
 # instruction clock): one dontneed-1 per setting with the function_graph
-# tracer timing FUNCTION's calls, top level only, printed as "PROFILE
-# EVICT_BATCH FUNCTION CALLS NS_IN_CALLS NS_OF_THE_CASE".  With
+# tracer timing the calls of FUNCTION... (only those hooked), printed as
+# "PROFILE EVICT_BATCH FUNCTION CALLS NS_IN_CALLS NS_OF_THE_CASE".  With
 # evict_batch=0, mapping_evict_folio() is everything that evicting a folio
-# adds to the walk (its checks, the locks, the removal, free_folio): what
-# any batching of the eviction could save at most.  Each call's time
-# includes part of the tracer's own entry and exit, and the case's time
-# all of it.
+# adds to the walk: its checks (filemap_release_folio() among them) and
+# remove_mapping() (the locks, __filemap_remove_folio(), free_folio).
+# Each call's time includes part of the tracer's own entry and exit, and
+# the case's time all of it: the per-call figures are upper bounds.
 profile() {
-	echo "$1" > "$PCDROP_PARAMS/evict_batch"
+	_b=$1
+	shift
+	echo "$_b" > "$PCDROP_PARAMS/evict_batch"
 	echo nop > $T/current_tracer
 	echo 32768 > $T/buffer_size_kb
-	# Only FUNCTION hooked: the time of its calls is theirs plus the
-	# tracer's entry and exit, not a hook in every function they call.
-	echo "$2" > $T/set_ftrace_filter
-	echo "$2" > $T/set_graph_function
-	echo 1 > $T/max_graph_depth
+	echo > $T/set_ftrace_filter
+	for _f in "$@"; do echo "$_f" >> $T/set_ftrace_filter; done
+	echo 0 > $T/max_graph_depth
+	echo 1 > $T/options/funcgraph-tail
 	echo function_graph > $T/current_tracer
 	echo > $T/trace
 	echo 1 > $T/tracing_on
-	_ns=$(evict dontneed-1) || fail "profiled dontneed-1 with evict_batch=$1"
+	_ns=$(evict dontneed-1) || fail "profiled dontneed-1 with evict_batch=$_b"
 	# Stopped, not switched off: a change of tracer empties the buffer.
 	echo 0 > $T/tracing_on
 	_lost=$(awk '/overrun:/ { s += $2 } END { print s + 0 }' $T/per_cpu/cpu*/stats)
-	[ "$_lost" = 0 ] || fail "the trace of $2 lost $_lost events"
-	awk -v b="$1" -v f="$2" -v ns="$_ns" '$0 ~ f "\\(\\)" && match($0, /[0-9]+\.[0-9]+ us/) {
-		n++; t += substr($0, RSTART, RLENGTH - 3) * 1000 }
-		END { printf "PROFILE %s %s %d %.0f %s\n", b, f, n, t, ns }' $T/trace
+	[ "$_lost" = 0 ] || fail "the trace lost $_lost events"
+	# A leaf call reads "NAME();", the end of one with calls inside it
+	# "} /* NAME */", each after its duration.
+	for _f in "$@"; do
+		awk -v b="$_b" -v f="$_f" -v ns="$_ns" '($0 ~ "[|] *" f "\\(\\);" || $0 ~ "} /\\* " f " \\*/") &&
+			match($0, /[0-9]+\.[0-9]+ us/) { n++; t += substr($0, RSTART, RLENGTH - 3) * 1000 }
+			END { printf "PROFILE %s %s %d %.0f %s\n", b, f, n, t, ns }' $T/trace
+	done
 	echo nop > $T/current_tracer
-	echo > $T/set_graph_function
+	echo 0 > $T/options/funcgraph-tail
 	echo > $T/set_ftrace_filter
 	echo 1 > $T/tracing_on
 }
 if [ -e bench-profile ]; then
-	profile 0 mapping_evict_folio
-	profile 1 pcdrop_evict_batch
+	profile 0 mapping_evict_folio filemap_release_folio remove_mapping __filemap_remove_folio
+	profile 1 pcdrop_evict_batch filemap_release_folio __filemap_remove_folio
 	echo 1 > "$PCDROP_PARAMS/evict_batch"
 fi
 umount /mnt/e
