@@ -78,55 +78,6 @@ for c in $CASES; do
 done
 echo 1 > "$PCDROP_PARAMS/evict_batch"
 check "pcdrop-stat stops" $STAT stop
-
-# With bench-profile (run.sh's PCDROP_BENCH_PROFILE=1; meaningful on the
-# instruction clock): one dontneed-1 per setting with the function_graph
-# tracer timing the calls of FUNCTION... (only those hooked), printed as
-# "PROFILE EVICT_BATCH FUNCTION CALLS NS_IN_CALLS NS_OF_THE_CASE".  With
-# evict_batch=0, mapping_evict_folio() is everything that evicting a folio
-# adds to the walk: its checks (filemap_release_folio() among them) and
-# remove_mapping() (the locks, __filemap_remove_folio(), free_folio).
-# Each call's time includes part of the tracer's own entry and exit, and
-# the case's time all of it: the per-call figures are upper bounds.
-profile() {
-	_b=$1
-	shift
-	echo "$_b" > "$PCDROP_PARAMS/evict_batch"
-	echo nop > $T/current_tracer
-	echo 32768 > $T/buffer_size_kb
-	echo > $T/set_ftrace_filter
-	for _f in "$@"; do echo "$_f" >> $T/set_ftrace_filter; done
-	echo 0 > $T/max_graph_depth
-	echo 1 > $T/options/funcgraph-tail
-	echo function_graph > $T/current_tracer
-	echo > $T/trace
-	echo 1 > $T/tracing_on
-	_ns=$(evict dontneed-1) || fail "profiled dontneed-1 with evict_batch=$_b"
-	# Stopped, not switched off: a change of tracer empties the buffer.
-	echo 0 > $T/tracing_on
-	_lost=$(awk '/overrun:/ { s += $2 } END { print s + 0 }' $T/per_cpu/cpu*/stats)
-	[ "$_lost" = 0 ] || fail "the trace lost $_lost events"
-	# A leaf call reads "NAME();", the end of one with calls inside it
-	# "} /* NAME */", each after its duration.
-	for _f in "$@"; do
-		awk -v b="$_b" -v f="$_f" -v ns="$_ns" '($0 ~ "[|] *" f "\\(\\);" || $0 ~ "} /\\* " f " \\*/") &&
-			match($0, /[0-9]+\.[0-9]+ us/) { n++; t += substr($0, RSTART, RLENGTH - 3) * 1000 }
-			END { printf "PROFILE %s %s %d %.0f %s\n", b, f, n, t, ns }' $T/trace
-	done
-	echo nop > $T/current_tracer
-	echo 0 > $T/options/funcgraph-tail
-	echo > $T/set_ftrace_filter
-	echo 1 > $T/tracing_on
-}
-if [ -e bench-profile ]; then
-	# folio_unlock(), a few instructions, calibrates the tracer's part
-	# inside a call; filemap_unaccount_folio() is the part of
-	# __filemap_remove_folio() that stays per folio in any batching.
-	profile 0 mapping_evict_folio filemap_release_folio remove_mapping \
-		__filemap_remove_folio filemap_unaccount_folio folio_unlock
-	profile 1 filemap_release_folio __filemap_remove_folio filemap_unaccount_folio folio_unlock
-	echo 1 > "$PCDROP_PARAMS/evict_batch"
-fi
 umount /mnt/e
 check "pcdrop unloads" pcdrop_unload
 finish

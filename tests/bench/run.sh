@@ -11,9 +11,7 @@
 #        tests/bench/run.sh evict [MIB] [RUNS]   (default 256 MiB, 5 runs)
 #        PCDROP_SERIES="7.3" for a subset of the matrix (default: its full rows),
 #        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks,
-#        PCDROP_BENCH_WORKLOADS="stocktrunc" for some of stat's workloads,
-#        PCDROP_BENCH_PROFILE=1 (evict): also time mapping_evict_folio() and
-#        the batched eviction per call with the function_graph tracer.
+#        PCDROP_BENCH_WORKLOADS="stocktrunc" for some of stat's workloads.
 #
 # Per kernel (and for fadvise, per vCPU count: 2 and 4), two boots: one
 # timed by the wall clock (plain TCG) and one by instructions (-icount
@@ -89,17 +87,6 @@ counts() {
 	}' "$1"
 }
 
-# profiled FILE: guest-evict.sh's PROFILE lines (PCDROP_BENCH_PROFILE=1),
-# with the share of the case's time spent in the function and per call.
-profiled() {
-	awk '$1 == "PROFILE" {
-		if (!hdr++) printf "%-11s %-20s %-7s %-12s %-12s %-10s %s\n", "evict_batch",
-			"function", "calls", "ns in calls", "ns per call", "ns of case", "share"
-		printf "%-11s %-20s %-7s %-12s %-12.0f %-10s %.3f\n", $2, $3, $4, $5,
-			$4 ? $5 / $4 : 0, $6, $6 ? $5 / $6 : 0
-	}' "$1"
-}
-
 # boot KVER SHARE CLOCK RESULTS: run guest-$BENCH.sh in one boot.
 boot() {
 	icount=""
@@ -150,7 +137,6 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 			die "cannot build pcdrop-stat; see $out/bpf.log"
 		cp "$work/bpf/pcdrop-stat" tests/progs/jsonflat.awk "$share/"
 	fi
-	[ -z "${PCDROP_BENCH_PROFILE:-}" ] || [ "$BENCH" != evict ] || : > "$share/bench-profile"
 	echo "$MIB" > "$share/bench-mib"
 	echo "$RUNS" > "$share/bench-runs"
 	echo "${PCDROP_BENCH_WORKLOADS:-truncate stocktrunc fadvise pingpong swap stockswap}" > "$share/bench-workloads"
@@ -162,7 +148,6 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 			echo "# $kver, $BENCH, $MIB MiB, $RUNS runs each, $smp vCPUs, clock: $clock"
 			report "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
 			[ "$BENCH" != evict ] || counts "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
-			[ "$BENCH" != evict ] || profiled "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
 			echo
 			continue
 		fi
