@@ -776,7 +776,7 @@ fi
 tests/time-report.sh "$PCDROP_TIMES" "$work/results/suite-times.tsv"
 # The budget (tests/time-budget.sh) holds for the default run only.
 if [ -n "${PCDROP_SERIES:-}${PCDROP_SUITES:-}${PCDROP_LIFECYCLE_CYCLES:-}${PCDROP_LIFECYCLE_SECONDS:-}${PCDROP_STRESS_SECONDS:-}${PCDROP_RACE_SECONDS:-}" ]; then
-	echo "# time budget: not checked (PCDROP_SERIES, PCDROP_SUITES or a longer lifecycle or stress run set)"
+	echo "# time budget: not checked (PCDROP_SERIES, PCDROP_SUITES or a longer lifecycle, race or stress run set)"
 elif tests/time-budget.sh check "$(($(date +%s) - run_start))" "$PCDROP_TIMES" \
 		"$cal_start" "$(tests/time-budget.sh calibrate)" > "$work/results/budget.tap"; then
 	cat "$work/results/budget.tap"

@@ -9,7 +9,7 @@
 # PCDROP_BUDGET_COLD and PCDROP_BUDGET_WARM (minutes) override them.
 # Warm is cold less what only a cold run does: measured on the reference
 # machine, a cold run took 47 min 24 s and warm runs 45 min 25 s to
-# 47 min 43 s of the same tests (2026-12-05), so the cold-only steps cost
+# 47 min 43 s of the same tests (2026-12-06), so the cold-only steps cost
 # under 3 minutes there and a warm run over 45 minutes predicts a cold
 # one near 50.
 #
