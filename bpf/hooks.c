@@ -113,6 +113,11 @@ const struct hook hooks[] = {
 		.what = "the batched evictions of pcdrop.ko (is it loaded?)",
 	},
 	{
+		.sym = "pcdrop_stat_folios_walked",
+		.kprobe = "walked_kp",
+		.what = "the batched evictions of pcdrop.ko in one walk (is it loaded?)",
+	},
+	{
 		.sym = "shmem_free_swap",
 		.fentry = "free_swap_fe",
 		.kprobe = "free_swap_kp",

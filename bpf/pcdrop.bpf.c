@@ -263,10 +263,11 @@ int BPF_KPROBE(batch_kp, struct address_space *mapping, struct folio_batch *fbat
 
 /*
  * pcdrop.ko's batched eviction (module/evict_batch.c) removed @nr folios
- * under one lock round trip.  Each passed through __filemap_remove_folio()
- * and was counted one by one there, by the same task just before, in the
- * same place (its slot, or "other"): they move to the batched ones.  A
- * module function has no BTF here, so this is a kprobe only.
+ * under one lock round trip while the kernel's event for each removal was
+ * on.  Each passed through __filemap_remove_folio() and was counted one by
+ * one there, by the same task just before, in the same place (its slot, or
+ * "other"): they move to the batched ones.  A module function has no BTF
+ * here, so this is a kprobe only.
  */
 SEC("kprobe/pcdrop_stat_folios_evicted")
 int BPF_KPROBE(evicted_kp, struct address_space *mapping, __u64 nr)
@@ -281,6 +282,16 @@ int BPF_KPROBE(evicted_kp, struct address_space *mapping, __u64 nr)
 		if (st)
 			__sync_fetch_and_add(&st->removed_single, -(__s64)(__u32)nr);
 	}
+	return remove_batch(mapping, (__u32)nr);
+}
+
+/*
+ * The same eviction, the event off: the folios left the tree in one walk,
+ * without __filemap_remove_folio(), so nothing counted them yet.
+ */
+SEC("kprobe/pcdrop_stat_folios_walked")
+int BPF_KPROBE(walked_kp, struct address_space *mapping, __u64 nr)
+{
 	return remove_batch(mapping, (__u32)nr);
 }
 

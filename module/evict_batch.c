@@ -9,15 +9,25 @@
  * (fadvise_drain.c) hands each batch find_lock_entries() returned here
  * first: mapping_evict_folio()'s checks per folio, then one lock round
  * trip in which each folio that passed is frozen at the count
- * __remove_mapping() expects, checked for dirt again and removed, then
- * what __remove_mapping() and remove_mapping() do after the locks.  A
- * folio whose freeze fails stays, as on stock.  Every kernel through 7.3
- * does this one folio at a time.
+ * __remove_mapping() expects, checked for dirt again and unaccounted, and
+ * the folios that went are taken out of the tree in one walk, as
+ * delete_from_page_cache_batch() does; then what __remove_mapping() and
+ * remove_mapping() do after the locks.  A folio whose freeze fails stays,
+ * as on stock.  Every kernel through 7.3 does this one folio at a time.
+ *
+ * The walk does not emit the kernel's mm_filemap_delete_from_page_cache
+ * event, which only the kernel's own code can: while that event is
+ * enabled, each folio leaves through __filemap_remove_folio() instead,
+ * still under the batch's one lock round trip.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/moduleparam.h>
+#include <linux/shmem_fs.h>
 
 #include "drift_guard.h"
 #include "evict_batch.h"
+#include "patch_site.h"
 #include "stat_probe.h"
 
 static struct pcdrop_switch evict_batch = { true, PCDROP_HOLD_EVICT };
@@ -53,6 +63,62 @@ static void inode_lru_add(struct inode *inode)
 }
 
 /*
+ * The loop of page_cache_delete_batch() (6.1 to 7.3; inlined into
+ * delete_from_page_cache_batch(), so not callable): take the folios of
+ * @gone, in index order and locked, out of @mapping's tree in one walk.
+ * As mapping_set_update(), xarray nodes that empty go through
+ * workingset_update_node(); its shadow_nodes list_lru (6.8 on) is only
+ * used to allocate nodes, which storing NULL never does.
+ */
+static void evict_walk(struct address_space *mapping, struct folio_batch *gone)
+{
+	XA_STATE(xas, &mapping->i_pages, gone->folios[0]->index);
+	unsigned int i = 0;
+	long total_pages = 0;
+	struct folio *folio;
+
+	if (!dax_mapping(mapping) && !shmem_mapping(mapping))
+		xas_set_update(&xas, workingset_update_node);
+	xas_for_each(&xas, folio, ULONG_MAX) {
+		if (i >= folio_batch_count(gone))
+			break;
+		/* A value entry, or a folio that stays: step over it. */
+		if (xa_is_value(folio) || folio != gone->folios[i])
+			continue;
+		folio->mapping = NULL;
+		/* Leave folio->index set: truncation lookup relies on it */
+		i++;
+		xas_store(&xas, NULL);
+		total_pages += folio_nr_pages(folio);
+	}
+	mapping->nrpages -= total_pages;
+}
+
+/*
+ * Whether the kernel's event for each folio leaving a page cache is on
+ * (perf, ftrace, BPF): only __filemap_remove_folio() can emit it.
+ */
+static bool remove_event_on(void)
+{
+	return static_key_enabled(&__tracepoint_mm_filemap_delete_from_page_cache.key);
+}
+
+/*
+ * The walk has the xarray call workingset_update_node() through a pointer,
+ * which on an IBT kernel needs its ENDBR: the kernel takes its address too,
+ * so it keeps it, but check rather than trust.
+ */
+int pcdrop_evict_batch_check(void)
+{
+	if (IS_ENABLED(CONFIG_X86_KERNEL_IBT) &&
+	    !pcdrop_has_endbr((unsigned long)workingset_update_node)) {
+		pr_err("workingset_update_node() has no ENDBR; this kernel build is not supported\n");
+		return -ENOEXEC;
+	}
+	return 0;
+}
+
+/*
  * Evict what can be of the folios of @fbatch, which find_lock_entries()
  * returned locked (its value entries are left alone).  @evicted[i] gets
  * what mapping_evict_folio() would have returned for the i-th entry: the
@@ -63,7 +129,8 @@ void pcdrop_evict_batch(struct address_space *mapping,
 {
 	void (*free_folio)(struct folio *) = mapping->a_ops->free_folio;
 	unsigned int i, nr = folio_batch_count(fbatch), removed = 0;
-	bool any = false;
+	struct folio_batch gone;
+	bool any = false, walk;
 
 	for (i = 0; i < nr; i++) {
 		struct folio *folio = fbatch->folios[i];
@@ -76,6 +143,8 @@ void pcdrop_evict_batch(struct address_space *mapping,
 	if (!any)
 		return;
 
+	folio_batch_init(&gone);
+	walk = !remove_event_on();
 	spin_lock(&mapping->host->i_lock);
 	xa_lock_irq(&mapping->i_pages);
 	for (i = 0; i < nr; i++) {
@@ -94,10 +163,17 @@ void pcdrop_evict_batch(struct address_space *mapping,
 			folio_ref_unfreeze(folio, refcount);
 			continue;
 		}
-		__filemap_remove_folio(folio, NULL);
+		if (walk) {
+			filemap_unaccount_folio(mapping, folio);
+			folio_batch_add(&gone, folio);
+		} else {
+			__filemap_remove_folio(folio, NULL);
+		}
 		evicted[i] = folio_nr_pages(folio);
 		removed++;
 	}
+	if (folio_batch_count(&gone))
+		evict_walk(mapping, &gone);
 	xa_unlock_irq(&mapping->i_pages);
 	if (removed && mapping_shrinkable(mapping))
 		inode_lru_add(mapping->host);
@@ -111,6 +187,8 @@ void pcdrop_evict_batch(struct address_space *mapping,
 		/* As remove_mapping(): drops the page cache's references. */
 		folio_ref_unfreeze(fbatch->folios[i], 1);
 	}
-	if (removed)
+	if (removed && walk)
+		pcdrop_stat_folios_walked(mapping, removed);
+	else if (removed)
 		pcdrop_stat_folios_evicted(mapping, removed);
 }

@@ -136,10 +136,15 @@ unsigned long pcdrop_try_invalidate(struct address_space *mapping,
 
 /*
  * The replacement does not run the kernel's function at all, so it would
- * silently undo another livepatch of it: refuse if there is one.
+ * silently undo another livepatch of it: refuse if there is one.  The
+ * batched eviction it calls has its own check.
  */
 int pcdrop_fadvise_drain_check(void)
 {
+	int ret = pcdrop_evict_batch_check();
+
+	if (ret)
+		return ret;
 	return pcdrop_ipmodify_check((unsigned long)PCDROP_TRY_INVALIDATE,
 				     __stringify(PCDROP_TRY_INVALIDATE));
 }

@@ -133,21 +133,25 @@ void clear_shadow_entries(struct address_space *mapping,
 #endif
 
 /*
- * The shadow-entry path (shadow_batch.c), before 6.13.  The xarray code
- * calls workingset_update_node() through the pointer xas_set_update()
- * stores, as the kernel's own page-cache code does: the kernel takes its
- * address, so IBT keeps its ENDBR (shadow_batch.c checks that).
+ * The shadow-entry path (shadow_batch.c) before 6.13, and batched
+ * eviction's walk (evict_batch.c).  The xarray code calls
+ * workingset_update_node() through the pointer xas_set_update() stores,
+ * as the kernel's own page-cache code does: the kernel takes its address,
+ * so IBT keeps its ENDBR (both files check that).
  */
-#ifdef PCDROP_SHADOW_PATH
 void workingset_update_node(struct xa_node *node) __weak;
-#endif
 
 /*
  * Batched eviction (evict_batch.c): what __remove_mapping() does with a
  * folio under the locks, and with the inode after; 7.x renamed the latter
  * (the range starts at the first verified series with the new name).
+ * filemap_unaccount_folio() is static, the first half of
+ * __filemap_remove_folio() and what delete_from_page_cache_batch() runs
+ * per folio before its walk; in kallsyms under its own name.
  */
 void __filemap_remove_folio(struct folio *folio, void *shadow) __weak;
+void filemap_unaccount_folio(struct address_space *mapping,
+			     struct folio *folio) __weak;
 #if !PCDROP_SINCE(7, 2)
 void inode_add_lru(struct inode *inode) __weak;
 #else

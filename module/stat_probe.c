@@ -22,12 +22,25 @@ noinline void pcdrop_stat_values_removed(struct address_space *mapping,
 }
 
 /*
- * @nr folios of @mapping were evicted under one lock round trip.  Each
- * went through __filemap_remove_folio(), which pcdrop-stat counts as a
- * one-by-one removal: its kprobe here moves them to the batched ones.
+ * @nr folios of @mapping were evicted under one lock round trip, while the
+ * kernel's event for each removal was on.  Each went through
+ * __filemap_remove_folio(), which pcdrop-stat counts as a one-by-one
+ * removal: its kprobe here moves them to the batched ones.
  */
 noinline void pcdrop_stat_folios_evicted(struct address_space *mapping,
 					 unsigned int nr)
+{
+	asm volatile("" : : "r" (mapping), "r" (nr) : "memory");
+}
+
+/*
+ * @nr folios of @mapping were evicted under one lock round trip and taken
+ * out of its tree in one walk: nothing counted them before.  A name of its
+ * own, so that a pcdrop-stat older than this path never takes them for
+ * ones it counted one by one.
+ */
+noinline void pcdrop_stat_folios_walked(struct address_space *mapping,
+					unsigned int nr)
 {
 	asm volatile("" : : "r" (mapping), "r" (nr) : "memory");
 }

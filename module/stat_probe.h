@@ -6,5 +6,6 @@ struct address_space;
 
 void pcdrop_stat_values_removed(struct address_space *mapping, unsigned int nr);
 void pcdrop_stat_folios_evicted(struct address_space *mapping, unsigned int nr);
+void pcdrop_stat_folios_walked(struct address_space *mapping, unsigned int nr);
 
 #endif /* PCDROP_STAT_PROBE_H */

@@ -3,13 +3,15 @@
  * vmlinux_symbols.c - show which kernel functions pcdrop was bound to.
  *
  * debugfs file pcdrop/vmlinux_symbols (root only) prints one line per
- * function of kernel_api.h, "ADDRESS NAME", in the format of /proc/kallsyms,
- * so an administrator (and the test suite) can check that the module loader
- * resolved each livepatch relocation to the kernel's own function.
+ * function of kernel_api.h and for the tracepoint evict_batch.h declares,
+ * "ADDRESS NAME", in the format of /proc/kallsyms, so an administrator (and
+ * the test suite) can check that the module loader resolved each livepatch
+ * relocation to the kernel's own symbol.
  */
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
 
+#include "evict_batch.h"
 #include "kernel_api.h"
 #include "vmlinux_symbols.h"
 
@@ -20,6 +22,7 @@ struct vmlinux_symbol {
 
 /* __stringify: the name after macro expansion (PCDROP_TRY_INVALIDATE). */
 #define VMLINUX_SYMBOL(fn)	{ __stringify(fn), (unsigned long)fn }
+#define VMLINUX_DATA(var)	{ #var, (unsigned long)&(var) }
 
 static const struct vmlinux_symbol vmlinux_symbols[] = {
 	VMLINUX_SYMBOL(find_lock_entries),
@@ -51,9 +54,9 @@ static const struct vmlinux_symbol vmlinux_symbols[] = {
 #else
 	VMLINUX_SYMBOL(inode_lru_list_add),
 #endif
-#ifdef PCDROP_SHADOW_PATH
 	VMLINUX_SYMBOL(workingset_update_node),
-#endif
+	VMLINUX_SYMBOL(filemap_unaccount_folio),
+	VMLINUX_DATA(__tracepoint_mm_filemap_delete_from_page_cache),
 #ifdef PCDROP_TEST_MISSING_SYMBOL
 	VMLINUX_SYMBOL(pcdrop_test_no_such_function),
 #endif

@@ -11,14 +11,16 @@ check "pcdrop lists at least two bound functions ($n)" test "$n" -ge 2
 expect_eq "it lists every livepatch symbol of pcdrop.ko" \
 	"$(tr '\n' ' ' < /mnt/host/klp-symbols)" "$(awk '{ print $2 }' /tmp/bound | sort | tr '\n' ' ')"
 for f in find_lock_entries delete_from_page_cache_batch truncate_cleanup_folio \
-	folio_batch_remove_exceptionals ftrace_location shmem_undo_range; do
+	folio_batch_remove_exceptionals ftrace_location shmem_undo_range \
+	filemap_unaccount_folio __tracepoint_mm_filemap_delete_from_page_cache; do
 	check "$f is among them" grep -q " $f\$" /tmp/bound
 done
 
-# One pass over kallsyms (busybox is slow): for each bound function, its
-# text symbols, their address and whether the kernel exports it.
+# One pass over kallsyms (busybox is slow): for each bound symbol, its
+# text symbols (data for the one tracepoint pcdrop reads), their address
+# and whether the kernel exports it.
 awk 'NR == FNR { want[$2] = $1; next }
-     $3 in want && $2 ~ /^[tT]$/ { seen[$3]++; addr[$3] = $1 }
+     $3 in want && $2 ~ ($3 ~ /^__tracepoint_/ ? "^[dD]$" : "^[tT]$") { seen[$3]++; addr[$3] = $1 }
      $3 ~ /^__ksymtab_/ { k = substr($3, 11); if (k in want) xp[k] = 1 }
      END { for (s in want) print s, want[s], addr[s], seen[s] + 0, xp[s] + 0 }' \
 	/tmp/bound /proc/kallsyms > /tmp/compare

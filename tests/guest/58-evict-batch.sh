@@ -13,9 +13,15 @@
 # function returns, whose failures feed the drain decision), one by one
 # on stock and with evict_batch=0, in ceil(N/31) batches (6.1: 15) with
 # evict_batch=1, and one i_lock and one xa_lock per batch instead of per
-# folio; the drains are the same.  Then a race: DONTNEED in a loop against
-# reads, faults and GUP pins (O_DIRECT from a mapping) of the same pages
-# while evict_batch flips and pcdrop reloads: every byte is right.
+# folio; the drains are the same.  evict_batch=1 runs twice: with the
+# kernel's mm_filemap_delete_from_page_cache event on (mode 1: each folio
+# leaves through __filemap_remove_folio(), which emits it, and the event
+# counts the folios that left), and off (mode 1w: the batch leaves the tree
+# in one walk).  Then a race: DONTNEED in a loop against reads, faults and
+# GUP pins (O_DIRECT from a mapping) of the same pages while evict_batch
+# and the event flip and pcdrop reloads: every byte is right.  The walk
+# keeps the mapping's page count, which the unmount at the end checks
+# (clear_inode() BUGs on a count left over).
 . ./guest/lib.sh
 . ./guest/fadvlib.sh
 SUITE=evict-batch
@@ -39,15 +45,36 @@ model() {
 	}'
 }
 
-# mode stock|0|1: pcdrop unloaded, or loaded with evict_batch at 0 or 1;
+# mode stock|0|1|1w: pcdrop unloaded, or loaded with evict_batch at 0 or 1
+# (1w: 1, the case run without the event);
 # pcdrop-stat started afresh with lock counting (it finds the module's
 # probe point only when started after the load).
 mode() {
 	if [ "$1" = stock ]; then
 		path_mode evict_batch stock
 	else
-		path_mode evict_batch "$(if [ "$1" = 1 ]; then echo on; else echo off; fi)"
+		path_mode evict_batch "$(if [ "$1" = 0 ]; then echo off; else echo on; fi)"
 	fi && restat --locks
+}
+
+# paths_start, paths_count: which way pcdrop's batches left the tree, from
+# tracefs kprobes on its two notification functions (module/stat_probe.c),
+# apart from pcdrop-stat: "WALKS PER-FOLIO" batches.
+paths_start() {
+	echo 0 > $T/tracing_on
+	echo > $T/trace
+	echo 'p:pcdrop_walked pcdrop:pcdrop_stat_folios_walked' >> $T/kprobe_events
+	echo 'p:pcdrop_evicted pcdrop:pcdrop_stat_folios_evicted' >> $T/kprobe_events
+	echo 1 > $T/events/kprobes/enable
+	echo 1 > $T/tracing_on
+}
+
+paths_count() {
+	echo 0 > $T/tracing_on
+	echo "$(grep -c ' pcdrop_walked:' $T/trace) $(grep -c ' pcdrop_evicted:' $T/trace)"
+	echo 0 > $T/events/kprobes/enable
+	echo '-:pcdrop_walked' >> $T/kprobe_events
+	echo '-:pcdrop_evicted' >> $T/kprobe_events
 }
 
 # run_case MODE NAME FIRST PAGES HOLD OP: in MODE (already set), F
@@ -77,17 +104,20 @@ run_case() {
 	# back: shadow entries between the folios of each batch.
 	[ "$op" != shadows ] || $FADV pageout $F 2 > /dev/null
 	$STAT reset > /dev/null
-	trace_start
+	[ $m = stock ] || paths_start
+	[ $m = 1w ] || trace_start
 	case $op in
 	dontneed | shadows) $FADV dontneed $F ;;
 	*) echo 1 > /proc/sys/vm/drop_caches ;;
 	esac
 	stat_snap /tmp/evict.snap
-	gone=$(trace_count "$($FADV ident $F)")
+	[ $m = 1w ] || gone=$(trace_count "$($FADV ident $F)")
+	[ $m = stock ] || paths=$(paths_count)
 	got=$($FADV residency $F)
 	[ -z "$hpid" ] || { kill "$hpid"; wait "$hpid" 2>/dev/null; }
 	expect_eq "$name, $m: the pages left are the model's" "$want" "$got"
-	expect_eq "$name, $m: $evicted folios left its page cache" "$evicted" "$gone"
+	[ $m = 1w ] ||
+		expect_eq "$name, $m: $evicted folios left its page cache" "$evicted" "$gone"
 	# drop_caches evicts other files' and the device's pages too,
 	# outside any operation: the counts are exact for DONTNEED of folios
 	# alone.
@@ -97,13 +127,15 @@ run_case() {
 	batches=$(op_field /tmp/evict.snap FADVISE OTHER batches)
 	locks="$(op_field /tmp/evict.snap FADVISE OTHER i_lock) $(op_field /tmp/evict.snap FADVISE OTHER xa_lock)"
 	drains=$(drains /tmp/evict.snap FADVISE)
-	if [ $m = 1 ]; then
+	if [ $m != stock ] && [ $m != 0 ]; then
 		expect_eq "$name, $m: $evicted folios evicted, in batches" \
 			"0 $evicted" "${single:-0} ${batched:-0}"
 		expect_eq "$name, $m: one i_lock and one xa_lock per batch ($batches)" \
 			"$batches $batches" "$locks"
 		expect_eq "$name, $m: as many drains as with evict_batch=0" \
 			"$(eval echo "\$drains0_$case_nr")" "$drains"
+		expect_eq "$name, $m: batches in one walk, one by one" \
+			"$(if [ $m = 1w ]; then echo "$batches 0"; else echo "0 $batches"; fi)" "$paths"
 	else
 		expect_eq "$name, $m: $evicted folios evicted, one by one" \
 			"$evicted 0" "${single:-0} ${batched:-0}"
@@ -143,7 +175,7 @@ all_cases() {
 check "pcdrop-stat starts" sh -c "$STAT start --locks > /dev/null"
 # Stock, then pcdrop loaded once with evict_batch=0, then 1: one load
 # and one pcdrop-stat restart per mode, not per case.
-for m in stock 0 1; do
+for m in stock 0 1 1w; do
 	check "mode $m" mode $m
 	all_cases $m
 done
@@ -157,7 +189,7 @@ stat_snap /tmp/evict.snap
 expect_eq "64 folios in $(ceil_batches 64) batches of $BATCH and the rest" \
 	"$(ceil_batches 64)" "$(op_field /tmp/evict.snap FADVISE OTHER batches)"
 
-# The race, with the switch flipping and one reload.
+# The race, with the switch and the event flipping, and one reload.
 mode 1
 $FADV write $F $PAGES > /dev/null && sync
 # 10 s in make check, longer in make soak (the share's race-seconds).
@@ -169,6 +201,7 @@ end=$(($(date +%s) + secs - 2))
 while [ "$(date +%s)" -lt "$end" ]; do
 	echo 0 > "$PCDROP_PARAMS/evict_batch" && echo 1 > "$PCDROP_PARAMS/evict_batch" &&
 		flips=$((flips + 1))
+	echo $((flips % 2)) > $T/events/filemap/mm_filemap_delete_from_page_cache/enable
 	if [ $flips = 5 ] && [ $reloaded = no ]; then
 		reloaded=failed
 		pcdrop_unload && pcdrop_load && reloaded=yes
@@ -176,6 +209,7 @@ while [ "$(date +%s)" -lt "$end" ]; do
 	sleep 0.1
 done
 wait $rpid
+echo 0 > $T/events/filemap/mm_filemap_delete_from_page_cache/enable
 out=$(cat /tmp/race.out)
 echo "# race: $out, $flips switch flips"
 expect_eq "pcdrop unloaded and loaded again once under the race" yes "$reloaded"
