@@ -3,6 +3,9 @@
 # kernel's mapping_evict_folio() per folio) and 1 interleaved:
 #   dontneed-2m  read 2 MiB, DONTNEED it, to the end (time in fadvise)
 #   dontneed-1   read it all, one DONTNEED over the file
+#   dontneed-4k  the same, the file read a page at a time without readahead:
+#                one folio per page where the file system would build large
+#                ones (7.x's ext4), to set folio size apart from the rest
 #   drop_caches  read it all, echo 1 > /proc/sys/vm/drop_caches
 #   mapped       seed 002's workload on the same file: mapped MAP_SHARED,
 #                2 MiB at a time, nothing evictable (must not change)
@@ -38,6 +41,7 @@ evict() {
 	case $1 in
 	dontneed-2m) _o=$(progs/fadv seed $F 2048 unmapped) ;;
 	dontneed-1) _o=$(progs/fadv seed $F $((MIB * 1024)) unmapped) ;;
+	dontneed-4k) _o=$(progs/fadv seed $F $((MIB * 1024)) pages) ;;
 	drop_caches) _o=$(progs/fadv dropcaches $F) ;;
 	mapped) _o=$(progs/fadv seed $F 2048 mapped) ;;
 	esac || return 1
@@ -50,7 +54,7 @@ evict() {
 	field "$_o" ns
 }
 
-CASES="dontneed-2m dontneed-1 drop_caches mapped"
+CASES="dontneed-2m dontneed-1 dontneed-4k drop_caches mapped"
 for c in $CASES; do
 	# One untimed run first: the first read of the file after another
 	# case is not like the rest.

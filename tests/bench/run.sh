@@ -22,7 +22,8 @@
 # pages were all reclaimed to shadow entries (guest-shadow.sh);
 # swap_batch=0 and 1 on a tmpfs file or memfd all in swap on zram
 # (guest-swap.sh); evict_batch=0 and 1 on a clean ext4 file evicted by
-# fadvise DONTNEED in 2 MiB calls and in one, by drop_caches, and mapped
+# fadvise DONTNEED in 2 MiB calls and in one (also over a file read a
+# page at a time: one folio per page), by drop_caches, and mapped
 # (seed 002), then each case once more under pcdrop-stat --locks for the
 # removals and lock round trips per folio (guest-evict.sh).  Prints
 # min/median/max of both and of the per-round ratio pcdrop/stock.  "stat" instead measures what pcdrop-stat

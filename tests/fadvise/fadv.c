@@ -5,9 +5,11 @@
  * cache afterwards (mincore() on a mapping that touches nothing).
  *
  *   fadv write PATH PAGES           write PAGES 4 KiB pages and fsync
- *   fadv seed PATH CHUNK_KIB mapped|unmapped
+ *   fadv seed PATH CHUNK_KIB mapped|unmapped|pages
  *        read PATH chunk by chunk (through a MAP_SHARED mapping kept to
- *        the end, or with pread) and DONTNEED each chunk after reading it;
+ *        the end, or with pread; "pages": a page per pread, without
+ *        readahead, so one folio per page even where the file system
+ *        would build large ones) and DONTNEED each chunk after reading it;
  *        prints "ino=N dev=MAJ:MIN calls=C ns=T resident=R" (the inode as
  *        the filemap tracepoints print it; T: time in fadvise, total)
  *   fadv crosscpu PATH ROUNDS
@@ -227,8 +229,11 @@ static int cmd_write(const char *path, long pages)
 	return 0;
 }
 
-static int cmd_seed(const char *path, long chunk, int mapped)
+enum seed_read { SEED_UNMAPPED, SEED_MAPPED, SEED_PAGES };
+
+static int cmd_seed(const char *path, long chunk, enum seed_read how)
 {
+	int mapped = how == SEED_MAPPED;
 	int fd = open_or_die(path, O_RDWR);
 	long size = file_pages(fd) * PAGE, off, i, calls = 0;
 	char *map = NULL, *buf = malloc(chunk);
@@ -240,10 +245,16 @@ static int cmd_seed(const char *path, long chunk, int mapped)
 		die("malloc");
 	if (mapped)
 		map = map_file(fd, size);
+	if (how == SEED_PAGES)
+		advise(fd, 0, 0, POSIX_FADV_RANDOM);
 	for (off = 0; off + chunk <= size; off += chunk) {
 		if (mapped) {
 			for (i = 0; i < chunk; i += PAGE)
 				sum += map[off + i];
+		} else if (how == SEED_PAGES) {
+			for (i = 0; i < chunk; i += PAGE)
+				if (pread(fd, buf, PAGE, off + i) != PAGE)
+					die("pread");
 		} else if (pread(fd, buf, chunk, off) != chunk) {
 			die("pread");
 		}
@@ -670,7 +681,9 @@ int main(int argc, char **argv)
 		return cmd_write(argv[2], atol(argv[3]));
 	if (argc == 5 && !strcmp(argv[1], "seed"))
 		return cmd_seed(argv[2], atol(argv[3]) * 1024,
-				!strcmp(argv[4], "mapped"));
+				!strcmp(argv[4], "mapped") ? SEED_MAPPED :
+				!strcmp(argv[4], "pages") ? SEED_PAGES :
+				SEED_UNMAPPED);
 	if (argc == 4 && !strcmp(argv[1], "crosscpu"))
 		return cmd_crosscpu(argv[2], atol(argv[3]));
 	if (argc == 4 && !strcmp(argv[1], "shutdown"))
