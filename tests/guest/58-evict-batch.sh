@@ -201,7 +201,9 @@ end=$(($(date +%s) + secs - 2))
 while [ "$(date +%s)" -lt "$end" ]; do
 	echo 0 > "$PCDROP_PARAMS/evict_batch" && echo 1 > "$PCDROP_PARAMS/evict_batch" &&
 		flips=$((flips + 1))
-	echo $((flips % 2)) > $T/events/filemap/mm_filemap_delete_from_page_cache/enable
+	# The event on at even flips: off through the reload at the 5th, which
+	# can take the rest of the race (a livepatch transition under load).
+	echo $(((flips + 1) % 2)) > $T/events/filemap/mm_filemap_delete_from_page_cache/enable
 	if [ $flips = 5 ] && [ $reloaded = no ]; then
 		reloaded=failed
 		pcdrop_unload && pcdrop_load && reloaded=yes
