@@ -18,13 +18,9 @@ PAGES=2048	# per file: long enough to be preempted inside the kernel (6.12, 1024
 # and a kretprobe of tracefs with room for 128 returns; sets max, and
 # undo_missed, the returns that kretprobe missed (0, or max is unsure).
 overlap_start() {
-	echo 0 > $T/tracing_on
-	echo 1024 > $T/buffer_size_kb
-	echo > $T/trace
 	echo 'p:pcdt/undo_in shmem_undo_range' >> $T/kprobe_events
 	echo 'r128:pcdt/undo_out shmem_undo_range' >> $T/kprobe_events
-	echo 1 > $T/events/pcdt/enable
-	echo 1 > $T/tracing_on
+	trace_events 1024 pcdt
 }
 
 overlap_stop() {

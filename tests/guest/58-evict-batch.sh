@@ -59,22 +59,20 @@ mode() {
 
 # paths_start, paths_count: which way pcdrop's batches left the tree, from
 # tracefs kprobes on its two notification functions (module/stat_probe.c),
-# apart from pcdrop-stat: "WALKS PER-FOLIO" batches.
+# apart from pcdrop-stat: "WALKS PER-FOLIO" batches.  The buffer's size is
+# trace_start's, which mode 1 calls next.
 paths_start() {
-	echo 0 > $T/tracing_on
-	echo > $T/trace
-	echo 'p:pcdrop_walked pcdrop:pcdrop_stat_folios_walked' >> $T/kprobe_events
-	echo 'p:pcdrop_evicted pcdrop:pcdrop_stat_folios_evicted' >> $T/kprobe_events
-	echo 1 > $T/events/kprobes/enable
-	echo 1 > $T/tracing_on
+	echo 'p:pcdt/walked pcdrop:pcdrop_stat_folios_walked' >> $T/kprobe_events
+	echo 'p:pcdt/evicted pcdrop:pcdrop_stat_folios_evicted' >> $T/kprobe_events
+	trace_events 16384 pcdt
 }
 
 paths_count() {
 	echo 0 > $T/tracing_on
-	echo "$(grep -c ' pcdrop_walked:' $T/trace) $(grep -c ' pcdrop_evicted:' $T/trace)"
-	echo 0 > $T/events/kprobes/enable
-	echo '-:pcdrop_walked' >> $T/kprobe_events
-	echo '-:pcdrop_evicted' >> $T/kprobe_events
+	echo "$(grep -c ' walked:' $T/trace) $(grep -c ' evicted:' $T/trace)"
+	echo 0 > $T/events/pcdt/enable
+	echo '-:pcdt/walked' >> $T/kprobe_events
+	echo '-:pcdt/evicted' >> $T/kprobe_events
 }
 
 # run_case MODE NAME FIRST PAGES HOLD OP: in MODE (already set), F

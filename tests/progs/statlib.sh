@@ -82,14 +82,23 @@ sum_field() {
 	END { print t + 0 }' "$1"
 }
 
+# trace_events KIB EVENT...: tracing restarted on an empty buffer of KIB
+# per CPU, with the events EVENT (a system, or SYSTEM/NAME) enabled.
+trace_events() {
+	echo 0 > $T/tracing_on
+	echo "$1" > $T/buffer_size_kb
+	echo > $T/trace
+	shift
+	for _ev; do
+		echo 1 > "$T/events/$_ev/enable"
+	done
+	echo 1 > $T/tracing_on
+}
+
 # trace_start: record mm_filemap_delete_from_page_cache, the kernel's own
 # event for every folio leaving a page cache, one or batched.
 trace_start() {
-	echo 0 > $T/tracing_on
-	echo 16384 > $T/buffer_size_kb
-	echo > $T/trace
-	echo 1 > $T/events/filemap/mm_filemap_delete_from_page_cache/enable
-	echo 1 > $T/tracing_on
+	trace_events 16384 filemap/mm_filemap_delete_from_page_cache
 }
 
 # trace_count "ino=N dev=MAJ:MIN": folios that left that inode's page cache.
