@@ -39,18 +39,39 @@ MODULE_PARM_DESC(fadvise_lru_refs,
 		 "POSIX_FADV_DONTNEED drains remote LRU caches only for clean, unmapped folios with extra references (default: on)");
 
 /*
+ * Are the folio's private data buffer heads?  Only the file system that
+ * attached them knows: iomap keeps its folio state there (XFS, and every
+ * iomap file system), btrfs a marker or its subpage state, others their
+ * own.  The kernel reads them as buffer heads outside their owner only in
+ * filemap_release_folio(), and only where the mapping has no
+ * ->release_folio: try_to_free_buffers() then.  pcdrop follows the same
+ * rule, the same in 6.1, 6.12 and 7.3: the block devices' def_blk_aops
+ * (block/fops.c) has no ->release_folio, and the file systems that leave
+ * it out keep buffer heads there.  Nothing is lost by it: the buffer heads
+ * a drain frees are those a CPU's bh_lru holds, and only lookups on a
+ * block device (__find_get_block()) put them there.
+ */
+static bool private_is_buffers(struct address_space *mapping,
+			       struct folio *folio)
+{
+	return !mapping->a_ops->release_folio && folio_buffers(folio);
+}
+
+/*
  * Does some buffer head of this folio have users?  A CPU's bh_lru holds
  * one on each buffer it caches (a file system's recent metadata reads on
  * a block device), which makes try_to_free_buffers() fail with a normal
  * folio reference count.  lru_add_drain_all()'s per-CPU work empties
  * those LRUs (invalidate_bh_lrus_cpu()).
  */
-static bool buffers_held(struct folio *folio)
+static bool buffers_held(struct address_space *mapping, struct folio *folio)
 {
-	struct buffer_head *head = folio_buffers(folio), *bh = head;
+	struct buffer_head *head, *bh;
 
-	if (!head)
+	if (!private_is_buffers(mapping, folio))
 		return false;
+	head = folio_buffers(folio);
+	bh = head;
 	do {
 		if (atomic_read(&bh->b_count))
 			return true;
@@ -68,14 +89,14 @@ static bool buffers_held(struct folio *folio)
  * held, such as by a CPU's bh_lru.  The folio is still locked, so it cannot
  * start writeback or gain or lose private data meanwhile.
  */
-static bool drain_may_help(struct folio *folio)
+static bool drain_may_help(struct address_space *mapping, struct folio *folio)
 {
 	if (folio_test_dirty(folio) || folio_test_writeback(folio) ||
 	    folio_mapped(folio))
 		return false;
 	return folio_ref_count(folio) >
 		       folio_nr_pages(folio) + folio_has_private(folio) + 1 ||
-	       buffers_held(folio);
+	       buffers_held(mapping, folio);
 }
 
 /*
@@ -115,7 +136,8 @@ unsigned long pcdrop_try_invalidate(struct address_space *mapping,
 			}
 			ret = batched ? evicted[i] : mapping_evict_folio(mapping, folio);
 			counted = !ret && nr_failed &&
-				  (!lru_refs_only || drain_may_help(folio));
+				  (!lru_refs_only ||
+				   drain_may_help(mapping, folio));
 			folio_unlock(folio);
 			/* As the kernel: a hint to reclaim it sooner. */
 			if (!ret)

@@ -17,9 +17,9 @@ set -eu
 DEMO="make gcc libc6-dev libelf-dev zlib1g-dev binutils perl kmod cpio xz-utils zstd
       util-linux e2fsprogs dwarves qemu-system-x86 qemu-system-data busybox-static
       bpftool libbpf-dev clang llvm debian-archive-keyring"
-# "make check" adds the build chroots, sparse, the package builds and
-# mkfs.xfs (suite 62's file system).
-CHECK="$DEMO debootstrap sparse dpkg-dev debhelper dh-dkms xfsprogs"
+# "make check" adds the build chroots, sparse, the package builds,
+# mkfs.xfs (suites 59's and 62's file system) and mkfs.btrfs (suite 59's).
+CHECK="$DEMO debootstrap sparse dpkg-dev debhelper dh-dkms xfsprogs btrfs-progs"
 
 case ${1:-} in
 demo) want=$DEMO ;;

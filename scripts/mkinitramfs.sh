@@ -8,8 +8,8 @@
 #
 # Otherwise it holds busybox (static), the kernel's own modules that the guest needs
 # (virtio/9p, or virtio_blk where the kernel has no 9p, for the host
-# share; loop, ext4 and zram for the tests; xfs, which suite 62 loads
-# itself), the host's bpftool with its libraries, and scripts/guest-init.sh
+# share; loop, ext4 and zram for the tests; xfs and btrfs, which suites 59
+# and 62 load themselves), the host's bpftool with its libraries, and scripts/guest-init.sh
 # as /init.
 # Everything else (pcdrop.ko, test programs) comes through the share.
 set -eu
@@ -90,8 +90,21 @@ copy_modules() {
 # /init loads these at boot.
 # shellcheck disable=SC2086
 copy_modules modules.load $WANT
-# Suite 62 loads xfs itself: 5 MB of module that no other suite needs.
+# Suites 59 and 62 load xfs, 59 btrfs, themselves: 5 MB of module each
+# that no other suite needs.  btrfs's checksums need crc32c, which 6.1
+# has only as a crypto module nothing requests without modprobe.
 copy_modules modules.xfs xfs
+btrfs_mods=btrfs
+for m in crc32c_intel crc32c_generic; do
+	! modprobe -q -d "$work/depmod" -S "$kver" --show-depends "$m" >/dev/null 2>&1 ||
+		btrfs_mods="$m $btrfs_mods"
+done
+# Only the generic flavour's full rows run suite 59; a kernel without
+# btrfs gets no list, and the suite's mount says so.
+if modprobe -q -d "$work/depmod" -S "$kver" --show-depends btrfs >/dev/null 2>&1; then
+	# shellcheck disable=SC2086
+	copy_modules modules.btrfs $btrfs_mods
+fi
 
 if [ "$mode" != root ] && command -v bpftool >/dev/null; then
 	bt=$(realpath "$(command -v bpftool)")

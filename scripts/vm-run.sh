@@ -64,10 +64,13 @@ boot() {
 		rm -f "$disk.log"
 	fi
 	qemu_rc=0
+	# oops=panic: a guest whose kernel oopsed stops at once (panic=-1
+	# and -no-reboot end QEMU) instead of running into the timeout with
+	# its test task dead and its locks held.
 	# shellcheck disable=SC2086
 	qemu_tcg "$timeout" \
 		-kernel "$kdir/vmlinux" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 loglevel=4 pcdrop.script=$script" \
+		-append "console=ttyS0 panic=-1 oops=panic loglevel=4 pcdrop.script=$script" \
 		$share_opt >"$console" 2>&1 || qemu_rc=$?
 	if [ "$transport" = disk ]; then
 		debugfs -R "rdump /out $share" "$disk" >/dev/null 2>&1 || true

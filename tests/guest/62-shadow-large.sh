@@ -26,18 +26,7 @@ SUITE=shadow-large
 F=/mnt/x/f
 P=2048
 
-# xfs_mount DIR: suite 62's xfs image (run-matrix.sh) on a loop device over
-# a tmpfs copy of it.
-xfs_mount() {
-	for m in $(cat /modules.xfs); do
-		insmod "/modules/$m" || return 1
-	done
-	cp /mnt/host/xfs.img /dev/shm/xfs.img &&
-		dev=$(losetup -f) && losetup "$dev" /dev/shm/xfs.img &&
-		mkdir -p "$1" && mount -t xfs "$dev" "$1"
-}
-
-check "an xfs file system on a loop device" xfs_mount /mnt/x
+check "an xfs file system on a loop device" image_mount xfs /mnt/x
 cp $FADV /bin/
 FADV=/bin/fadv
 echo 'p:pcdrop_refault workingset_refault' > $T/kprobe_events

@@ -30,37 +30,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../include/model_ops.h"
+
 #define PAGE	4096UL
 #define HPAGE	(2UL << 20)
 
-static unsigned char *model, *buf;	/* expected contents; scratch */
+static unsigned char *buf;	/* scratch (model: the expected contents) */
 static unsigned char *alloced;	/* per page: the file has a page here */
 static unsigned char *extent;	/* per 2 MiB: a huge folio may be here */
-static size_t max_size, size;
-static int fd, huge;
-static uint64_t rng;
-static unsigned long step;
-static const char *opname;
+static int huge;
 static const unsigned char zero_page[PAGE];
-
-static uint64_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
-static size_t below(size_t n)
-{
-	return n ? rnd() % n : 0;
-}
-
-static void die(const char *what)
-{
-	fprintf(stderr, "step %lu (%s): %s: %s\n", step, opname, what, strerror(errno));
-	exit(2);
-}
 
 static void mismatch(const char *fmt, unsigned long a, unsigned long b)
 {
@@ -68,14 +47,6 @@ static void mismatch(const char *fmt, unsigned long a, unsigned long b)
 	printf(fmt, a, b);
 	printf("\n");
 	exit(1);
-}
-
-static void fill(unsigned char *p, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		p[i] = rnd() | 1;	/* never 0: holes must read as 0 */
 }
 
 static void mark(size_t off, size_t len, int val)
@@ -107,13 +78,9 @@ static void hole(size_t off, size_t len)
 
 static void op_write(void)
 {
-	size_t off = below(max_size), len = 1 + below(256 << 10);
+	size_t off, len;
 
-	if (off + len > max_size)
-		len = max_size - off;
-	fill(model + off, len);
-	if (pwrite(fd, model + off, len, off) != (ssize_t)len)
-		die("pwrite");
+	random_write(&off, &len);
 	mark(off, len, 1);
 	if (off + len > size)
 		size = off + len;
@@ -121,12 +88,8 @@ static void op_write(void)
 
 static void op_truncate(int down)
 {
-	size_t s = down ? below(size + 1) : size + below(max_size - size + 1);
+	size_t s = random_truncate(down);
 
-	if (!(rnd() % 4))
-		s &= ~(PAGE - 1);
-	if (ftruncate(fd, s))
-		die("ftruncate");
 	if (s <= size) {
 		/* shmem_setattr() truncates from s to the end, beyond EOF too */
 		hole(s, max_size - s);
