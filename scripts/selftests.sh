@@ -70,7 +70,7 @@ unpack() {
 	echo "$ver" > "$dir/version"
 }
 
-# A download: make check's time budget counts the run as cold (time-budget.sh).
+# A download: setup, which make check's time budget sets apart (time-budget.sh).
 [ -e "$dir/version" ] || timed fetch "linux-source for $kver (download)" unpack
 
 # The mm selftests were in vm/ before 6.3.

@@ -71,7 +71,7 @@ mkdir -p "$(dirname "$top")" "$PCDROP_CACHE/apt"
 # make check prepares two kernels' shares at once.
 exec 8>"$top.lock"
 flock 8
-# A download: make check's time budget counts the run as cold (time-budget.sh).
+# A download: setup, which make check's time budget sets apart (time-budget.sh).
 [ "$(cat "$top/.ready" 2>/dev/null)" = "$PKGS" ] ||
 	timed fetch "stress-ng, fio and promtool (download)" ensure
 rm -rf "$out"

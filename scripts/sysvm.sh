@@ -102,7 +102,7 @@ make_image() {
 	# The DKMS chroot is copied between two DKMS test runs, which leave
 	# it without pcdrop (tests/dkms/run.sh holds this lock).
 	exec 8>"$PCDROP_CACHE/chroot/dkms-tests.lock"
-	timed chroot "sysvm $name: wait for the DKMS tests" flock 8
+	timed wait "sysvm $name: wait for the DKMS tests" flock 8
 	"$here/dkms-chroot.sh" headers "$name" "$@" >&2
 	src=$("$here/dkms-chroot.sh" root "$name")
 	timed chroot "sysvm $name: copy the DKMS chroot" cp -ax "$src" "$tree"

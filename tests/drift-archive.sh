@@ -42,7 +42,7 @@ download() {
 }
 
 # vmlinux KVER: $PCDROP_CACHE/drift/KVER/vmlinux, downloaded if missing (a
-# "(download)" step: make check's time budget counts the run as cold).
+# "(download)" step: setup, which make check's time budget sets apart).
 vmlinux() {
 	d=$PCDROP_CACHE/drift/$1
 	if [ ! -f "$d/vmlinux" ]; then
