@@ -7,12 +7,14 @@
  *
  * The fingerprint is the function's size and an FNV-1a hash of its bytes
  * outside a mask.  The mask (scripts/drift-mask.awk, from the verified
- * build's disassembly) covers every instruction whose bytes the running
- * kernel may change or that depends on where things were linked: ftrace
- * sites, ENDBR, NOPs, calls, jumps and returns (alternatives, jump labels,
- * static calls, return thunks), lock prefixes, per-CPU accesses and every
- * address (RIP-relative or absolute, which KASLR relocates).  What is left
- * is the function's own code: a fix that changes it changes the hash.
+ * build's disassembly) covers only what the running kernel may change or
+ * what depends on where things were linked: ftrace sites, ENDBR, NOPs,
+ * calls, unconditional jumps and returns (alternatives, jump labels,
+ * static calls, return thunks), conditional jumps out of the function,
+ * per-CPU accesses, lock prefixes, and displacement and address bytes
+ * (RIP-relative, or absolute, which KASLR relocates).  Opcodes, the
+ * conditions of jumps within the function and ModRM bytes stay: a fix
+ * that changes the function's own code changes the hash.
  */
 #ifndef PCDROP_DRIFT_FP_H
 #define PCDROP_DRIFT_FP_H

@@ -5,9 +5,12 @@
  * pcdrop copies mapping_try_invalidate() (invalidate_mapping_pagevec() in
  * 6.1), mirrors the first loop of truncate_inode_pages_range() and enters
  * the bodies of shmem_undo_range() and truncate_inode_pages_range(); its
- * fadvise counting is made for generic_fadvise().  A stable update that
- * changes one of them keeps the series, so the series check does not see
- * it.  make check compares every build of its matrix with the verified
+ * fadvise counting is made for generic_fadvise(); its batched eviction
+ * runs mapping_evict_folio()'s checks and __remove_mapping()'s locked
+ * part and mirrors delete_from_page_cache_batch()'s walk, around
+ * __filemap_remove_folio() and filemap_unaccount_folio().  A stable update
+ * that changes one of them keeps the series, so the series check does not
+ * see it.  make check compares every build of its matrix with the verified
  * disassembly (scripts/drift.sh); this is the same guard at load time, on
  * the user's next kernel, which no make check has seen.
  *
@@ -81,11 +84,25 @@ static const struct checked_function checked[] = {
 	{ __stringify(PCDROP_TRY_INVALIDATE),
 	  (unsigned long)PCDROP_TRY_INVALIDATE,
 	  PCDROP_HOLD_FADVISE | PCDROP_HOLD_EVICT },
+	/* Without the fadvise replacement, batched eviction cannot run. */
 	{ "generic_fadvise", (unsigned long)generic_fadvise,
-	  PCDROP_HOLD_FADVISE },
+	  PCDROP_HOLD_FADVISE | PCDROP_HOLD_EVICT },
 	/* Its checks are what batched eviction runs per folio. */
 	{ "mapping_evict_folio", (unsigned long)mapping_evict_folio,
 	  PCDROP_HOLD_EVICT },
+	/*
+	 * What batched eviction does under its locks (__remove_mapping()'s
+	 * part), calls there, or mirrors in its one walk (the loop inlined in
+	 * delete_from_page_cache_batch()).
+	 */
+	{ "__remove_mapping", (unsigned long)__remove_mapping,
+	  PCDROP_HOLD_EVICT },
+	{ "__filemap_remove_folio", (unsigned long)__filemap_remove_folio,
+	  PCDROP_HOLD_EVICT },
+	{ "filemap_unaccount_folio", (unsigned long)filemap_unaccount_folio,
+	  PCDROP_HOLD_EVICT },
+	{ "delete_from_page_cache_batch",
+	  (unsigned long)delete_from_page_cache_batch, PCDROP_HOLD_EVICT },
 };
 
 /*

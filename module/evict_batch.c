@@ -66,9 +66,11 @@ static void inode_lru_add(struct inode *inode)
  * The loop of page_cache_delete_batch() (6.1 to 7.3; inlined into
  * delete_from_page_cache_batch(), so not callable): take the folios of
  * @gone, in index order and locked, out of @mapping's tree in one walk.
- * As mapping_set_update(), xarray nodes that empty go through
+ * As mapping_set_update(), every node a store changes goes through
  * workingset_update_node(); its shadow_nodes list_lru (6.8 on) is only
- * used to allocate nodes, which storing NULL never does.
+ * used to allocate nodes, which storing NULL never does.  Every folio of
+ * @gone is locked and in the tree, so the walk finds each; the kernel's
+ * loop guards that with a VM_BUG_ON, pcdrop with a warning.
  */
 static void evict_walk(struct address_space *mapping, struct folio_batch *gone)
 {
@@ -91,6 +93,7 @@ static void evict_walk(struct address_space *mapping, struct folio_batch *gone)
 		xas_store(&xas, NULL);
 		total_pages += folio_nr_pages(folio);
 	}
+	WARN_ON_ONCE(i != folio_batch_count(gone));
 	mapping->nrpages -= total_pages;
 }
 

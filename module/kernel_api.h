@@ -150,6 +150,12 @@ void workingset_update_node(struct xa_node *node) __weak;
  * per folio before its walk; in kallsyms under its own name.
  */
 void __filemap_remove_folio(struct folio *folio, void *shadow) __weak;
+/*
+ * Static; never called: the drift guard checks its code at load time
+ * (drift_guard.c), since batched eviction does its locked part.
+ */
+int __remove_mapping(struct address_space *mapping, struct folio *folio,
+		     bool reclaimed, struct mem_cgroup *target_memcg) __weak;
 void filemap_unaccount_folio(struct address_space *mapping,
 			     struct folio *folio) __weak;
 #if !PCDROP_SINCE(7, 2)

@@ -49,6 +49,7 @@ static const struct vmlinux_symbol vmlinux_symbols[] = {
 #endif
 	VMLINUX_SYMBOL(shmem_recalc_inode),
 	VMLINUX_SYMBOL(__filemap_remove_folio),
+	VMLINUX_SYMBOL(__remove_mapping),
 #if !PCDROP_SINCE(7, 2)
 	VMLINUX_SYMBOL(inode_add_lru),
 #else

@@ -35,10 +35,10 @@
 # verified build, tests/drift/listings/NAME/FINGERPRINT.lst the listing
 # that a new build is compared with.
 #
-# The module checks the functions it replaces or enters again at load time
-# (module/drift_guard.c), on the user's kernel, which no make check saw: by
-# size and a hash of the bytes that runtime patching and the link layout
-# leave alone (module/drift_fp.h, scripts/drift-mask.awk).  Their verified
+# The module checks the functions marked "load" in tests/drift/functions
+# again at load time (module/drift_guard.c), on the user's kernel, which no
+# make check saw: by size and a hash of the bytes that runtime patching and
+# the link layout leave alone (module/drift_fp.h, scripts/drift-mask.awk).  Their verified
 # values are in tests/drift/runtime ("NAME SIZE HASH MASK BUILD"), and
 # compiled into the module from module/drift_verified.h.
 set -eu

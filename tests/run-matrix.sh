@@ -297,6 +297,14 @@ drift_variant() {
 		PCDROP_DRIFT_RUNTIME=$(realpath "$2.runtime") scripts/build-module.sh "$1" "$2"
 }
 
+# drift_without FUNCTION KVER OUT: pcdrop for KVER with no verified
+# load-time fingerprint of FUNCTION (tests/drift/runtime without its
+# lines), so that FUNCTION differs on every build: suite 11 loads it.
+drift_without() {
+	grep -v "^$1 " tests/drift/runtime > "$3.runtime" &&
+		PCDROP_DRIFT_RUNTIME=$(realpath "$3.runtime") scripts/build-module.sh "$2" "$3"
+}
+
 # Style: checkpatch --strict on the kernel code; the converter and the
 # guests' programs build without warnings.
 export PCDROP_TIMES="$work/results/times.tsv"
@@ -308,8 +316,8 @@ N=0
 echo "# lint and host builds"
 echo "TAP version 13"
 mkdir -p "$work/results"
-step "checkpatch --strict is clean on module/, tests/runner/, tests/hold/ and tests/lp/" "$work/results/checkpatch.log" \
-	scripts/checkpatch.sh module/*.[ch] tests/runner/misbehave.c tests/hold/pcdrop_hold.c \
+step "checkpatch --strict is clean on module/, tests/runner/, tests/hold/, tests/slowinit/ and tests/lp/" "$work/results/checkpatch.log" \
+	scripts/checkpatch.sh module/*.[ch] tests/runner/misbehave.c tests/hold/pcdrop_hold.c tests/slowinit/slowinit.c \
 	tests/lp/pcdrop_test_lp.c
 step "module/drift_verified.h is what scripts/drift.sh table makes of tests/drift/runtime" \
 	"$work/results/drift-table.log" sh -c 'scripts/drift.sh table | diff -u module/drift_verified.h -'
@@ -330,6 +338,10 @@ step "scripts/kallsyms-map.c compiles without warnings" "$work/results/kallsyms-
 timed step "drift guard: two archived builds" tests/drift-archive.sh "$work/results/drift-archive" \
 	> "$work/results/drift-archive.log" 2>&1
 relay_skips "$work/results/drift-archive.log" "drift-archive.sh"
+# The load-time mask, on real functions of 6.12.117 (fetched just above).
+tests/drift-mask-test.sh "$PCDROP_CACHE/drift/6.12.117+deb13-amd64/vmlinux" 6.12.118+deb13-amd64 \
+	> "$work/results/drift-mask.log" 2>&1
+relay_skips "$work/results/drift-mask.log" "drift-mask-test.sh"
 step "the guest test programs (tests/shmem, tests/fadvise) build static without warnings" \
 	"$work/results/progs-build.log" build_progs "$work/build/progs"
 # pcdrop-stat and its tests' programs are static and CO-RE: built once,
@@ -404,10 +416,14 @@ kernel_stream() {
 		PCDROP_BTF= || ok=0
 	# The other test modules, each built only where a suite that loads
 	# it runs (not on the smoke rows: a minute or more of builds each).
-	rm -rf "$b/other" "$b/fadv" "$b/hold" "$b/v2" "$b/lp" "$b/drift"
+	rm -rf "$b/other" "$b/fadv" "$b/hold" "$b/slowinit" "$b/v2" "$b/lp" "$b/drift" "$b"/drift-*
 	if runs_here 11-drift-guard; then
 		step "build pcdrop with 6.12.117+deb13's fingerprints as the verified ones (suite 11)" \
 			"$res/build-drift.log" drift_variant "$kver" "$b/drift" || ok=0
+		for f in generic_fadvise __remove_mapping; do
+			step "build pcdrop with no verified fingerprint of $f() (suite 11)" \
+				"$res/build-drift-$f.log" drift_without "$f" "$kver" "$b/drift-$f" || ok=0
+		done
 	fi
 	if runs_here 47-shmem-other-livepatch || runs_here 71-upgrade; then
 		step "build a copy named pcdrop_other (another livepatch)" "$res/build-other.log" \
@@ -424,6 +440,15 @@ kernel_stream() {
 		step "build pcdrop_hold.ko (test only: a stuck livepatch transition)" "$res/build-hold.log" \
 			scripts/with-compiler.sh "$kver" "$b/hold" make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" \
 			M="$(realpath "$b/hold")" KCFLAGS=-Werror modules || ok=0
+	fi
+	# Suite 70's: a module named pcdrop whose init takes 20 s (a
+	# modprobe that does not return within pcdrop load's TIMEOUT).
+	if runs_here 70-admin; then
+		mkdir -p "$b/slowinit" && cp tests/slowinit/Kbuild tests/slowinit/slowinit.c "$b/slowinit/"
+		step "build the slow-init stand-in named pcdrop (test only: a modprobe that takes 20 s)" \
+			"$res/build-slowinit.log" \
+			scripts/with-compiler.sh "$kver" "$b/slowinit" make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" \
+			M="$(realpath "$b/slowinit")" KCFLAGS=-Werror modules || ok=0
 	fi
 	# Suite 71's: the next version (VERSION's last number plus one; make
 	# module builds its pcdrop_next.ko too), and another vendor's
@@ -461,7 +486,11 @@ kernel_stream() {
 		[ ! -d "$b/other" ] || cp "$b/other/pcdrop_other.ko" "$share/pcdrop_other.ko"
 		[ ! -d "$b/fadv" ] || cp "$b/fadv/pcdrop_fadv.ko" "$share/pcdrop_fadv.ko"
 		[ ! -d "$b/hold" ] || cp "$b/hold/pcdrop_hold.ko" "$share/pcdrop_hold.ko"
+		[ ! -d "$b/slowinit" ] || cp "$b/slowinit/pcdrop.ko" "$share/pcdrop_slowinit.ko"
 		[ ! -d "$b/drift" ] || cp "$b/drift/pcdrop.ko" "$share/pcdrop-drift.ko"
+		for f in generic_fadvise __remove_mapping; do
+			[ ! -d "$b/drift-$f" ] || cp "$b/drift-$f/pcdrop.ko" "$share/pcdrop-drift-$f.ko"
+		done
 		if [ -d "$b/v2" ]; then
 			mkdir -p "$share/v2"
 			cp "$b/v2/pcdrop.ko" "$b/v2/build/next/pcdrop_next.ko" "$share/v2/"
@@ -721,8 +750,8 @@ lane() {
 }
 
 # prefetch: make the build and DKMS chroots (a minute or more each from
-# an empty cache, mostly downloads), then fetch the kernels in the order
-# the lanes take them.  It runs before the lanes start, as setup: on a
+# an empty cache, mostly downloads), fetch the kernels in the order the
+# lanes take them, then the full rows' selftests and the stress tools.  It runs before the lanes start, as setup: on a
 # cold cache its downloads and debootstraps would otherwise compete with
 # the first guests for the two cores, and the tests' time would depend
 # on the day's mirror.  Failures are the streams' to report: they make
@@ -743,6 +772,21 @@ prefetch() {
 		*) timed fetch "$s (prefetch)" scripts/kernels.sh fetch "$s" ;;
 		esac
 	done
+	# What the full rows would otherwise download and build once into the
+	# cache while the other lane's guests run: each kernel's selftests
+	# (suite 64: its linux-source) and the stress tools (suites 35, 63).
+	for s in $(cat "$queue.all"); do
+		[ "$(scripts/kernels.sh field "$s" role 2>/dev/null)" = full ] || continue
+		kver=$(scripts/kernels.sh fetch "$s" 2>/dev/null) || continue
+		! runs_suite 64-selftests "$SUITES" ||
+			timed fetch "$kver selftests: source and build (prefetch)" \
+				scripts/selftests.sh "$kver" > /dev/null
+	done
+	if runs_suite 35-stat-metrics "$SUITES" || runs_suite 63-stress-tools "$SUITES"; then
+		timed fetch "stress-ng, fio and promtool (prefetch)" \
+			scripts/stress-tools.sh "$work/build/stress-tools.prefetch"
+		rm -rf "$work/build/stress-tools.prefetch"
+	fi
 }
 
 # The streams (each kernel row, the canaries, DKMS) run on PCDROP_JOBS

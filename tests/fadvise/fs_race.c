@@ -4,8 +4,8 @@
  * page cache: what POSIX_FADV_DONTNEED and drop_caches meet on a real
  * file system.
  *
- * Usage: fs_race -f PATH [-b BLOCKDEV] [-T SECONDS] [-m MAX_MIB] [-r READERS]
- *                [-s SEED]
+ * Usage: fs_race -f PATH [-b BLOCKDEV] [-T SECONDS] [-m MAX_MIB] [-e EVICTORS]
+ *                [-r READERS] [-s SEED]
  *
  * The model task (this one) does random operations on PATH and checks
  * each against an in-memory model of its bytes: pwrite, pread, writes and
@@ -13,10 +13,14 @@
  * (page aligned and not), fsync.  Every 32 operations, and at the end
  * after an fsync and a DONTNEED of the whole file, it compares every byte.
  * Beside it, for SECONDS:
- * - the evictor calls POSIX_FADV_DONTNEED on the whole file or on a
- *   random unaligned range, writes 1 to /proc/sys/vm/drop_caches every
- *   40 rounds and, with -b, DONTNEEDs BLOCKDEV (the device under the
- *   mounted file system) every 8 rounds;
+ * - EVICTORS tasks (default 2) each call POSIX_FADV_DONTNEED on the whole
+ *   file or on a random unaligned range, write 1 to
+ *   /proc/sys/vm/drop_caches every 40 rounds and, with -b, DONTNEED
+ *   BLOCKDEV (the device under the mounted file system) every 8 rounds.
+ *   Two at once: each one's walk takes a reference on every folio it
+ *   looks at, even one the other has locked, and drops it at once, so
+ *   the other's evictions fail on references that are gone by the time
+ *   the failure is looked at;
  * - READERS tasks (default 2) read random pages of the file, and now and
  *   then a long range, unchecked: they build large folios with readahead
  *   and hold short references to folios, which make evictions fail on
@@ -42,10 +46,10 @@
 #include "../include/model_ops.h"
 
 #define PAGE	4096UL
-#define MAX_READERS	8
+#define MAX_TASKS	8
 
 static unsigned char *buf;
-/* Shared with the evictor: its rounds and drop_caches writes. */
+/* Shared by the evictors: their rounds and drop_caches writes. */
 static volatile unsigned long *shared;
 
 static double now(void)
@@ -201,9 +205,9 @@ static void evictor(const char *path, const char *bdev, double end)
 		}
 		if (!(round % 40)) {
 			drop_caches();
-			shared[1]++;
+			__atomic_fetch_add(&shared[1], 1, __ATOMIC_RELAXED);
 		}
-		shared[0] = round;
+		__atomic_fetch_add(&shared[0], 1, __ATOMIC_RELAXED);
 	}
 	exit(0);
 }
@@ -232,7 +236,9 @@ static void reader(const char *path, double end)
 	exit(0);
 }
 
-static pid_t spawn(int what, const char *path, const char *bdev, double end)
+/* The I-th task beside the model task: an evictor or a reader. */
+static pid_t spawn(int i, int evictors, const char *path, const char *bdev,
+		   double end)
 {
 	pid_t pid = fork();
 
@@ -240,35 +246,36 @@ static pid_t spawn(int what, const char *path, const char *bdev, double end)
 		die("fork");
 	if (pid)
 		return pid;
-	rng += 0x9e3779b97f4a7c15ULL * (what + 1);
-	if (what)
-		reader(path, end);
-	evictor(path, bdev, end);
+	rng += 0x9e3779b97f4a7c15ULL * (i + 1);
+	if (i < evictors)
+		evictor(path, bdev, end);
+	reader(path, end);
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	const char *path = NULL, *bdev = NULL;
-	pid_t pids[MAX_READERS + 1];
-	int readers = 2, seconds = 10, opt, i, status, failed = 0;
+	pid_t pids[MAX_TASKS];
+	int evictors = 2, readers = 2, seconds = 10, opt, i, status, failed = 0;
 	unsigned long seed = 0;
 	double end;
 
 	max_size = 16UL << 20;
-	while ((opt = getopt(argc, argv, "f:b:T:m:r:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "f:b:T:m:e:r:s:")) != -1) {
 		switch (opt) {
 		case 'f': path = optarg; break;
 		case 'b': bdev = optarg; break;
 		case 'T': seconds = atoi(optarg); break;
 		case 'm': max_size = strtoul(optarg, NULL, 0) << 20; break;
+		case 'e': evictors = atoi(optarg); break;
 		case 'r': readers = atoi(optarg); break;
 		case 's': seed = strtoul(optarg, NULL, 0); break;
 		default: goto usage;
 		}
 	}
-	if (!path || seconds < 1 || !max_size || readers < 0 ||
-	    readers > MAX_READERS)
+	if (!path || seconds < 1 || !max_size || evictors < 1 || readers < 0 ||
+	    evictors + readers > MAX_TASKS)
 		goto usage;
 	if (!seed)
 		seed = time(NULL) ^ getpid();
@@ -283,8 +290,8 @@ int main(int argc, char **argv)
 	if (!model || !buf || shared == MAP_FAILED || fd < 0)
 		die("setup");
 	end = now() + seconds;
-	for (i = 0; i <= readers; i++)
-		pids[i] = spawn(i, path, bdev, end);
+	for (i = 0; i < evictors + readers; i++)
+		pids[i] = spawn(i, evictors, path, bdev, end);
 	while (now() < end) {
 		step++;
 		switch (rnd() % 12) {
@@ -304,14 +311,14 @@ int main(int argc, char **argv)
 			compare(0, size);
 		}
 	}
-	for (i = 0; i <= readers; i++) {
+	for (i = 0; i < evictors + readers; i++) {
 		if (waitpid(pids[i], &status, 0) < 0)
 			die("waitpid");
 		if (!WIFEXITED(status) || WEXITSTATUS(status))
 			failed = 1;
 	}
 	if (failed) {
-		printf("FAILED: a reader or the evictor did not exit 0\n");
+		printf("FAILED: a reader or an evictor did not exit 0\n");
 		return 2;
 	}
 	opname = "final check";
@@ -324,6 +331,6 @@ int main(int argc, char **argv)
 	printf("ops=%lu evictions=%lu drops=%lu\n", step, shared[0], shared[1]);
 	return 0;
 usage:
-	fprintf(stderr, "usage: fs_race -f PATH [-b BLOCKDEV] [-T SECONDS] [-m MAX_MIB] [-r READERS] [-s SEED]\n");
+	fprintf(stderr, "usage: fs_race -f PATH [-b BLOCKDEV] [-T SECONDS] [-m MAX_MIB] [-e EVICTORS] [-r READERS] [-s SEED]\n");
 	return 2;
 }

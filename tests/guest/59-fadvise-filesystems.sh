@@ -27,19 +27,19 @@ check "xfs on a loop device" image_mount xfs /mnt/xfs
 check "btrfs on a loop device" image_mount btrfs /mnt/btrfs
 check "a tmpfs" sh -c 'mkdir -p /mnt/tmpfs && mount -t tmpfs -o size=64m none /mnt/tmpfs'
 
-# race FS MODE [ARG...]: fs_race on FS's file, four readers beside it, for
-# $secs s; ARGs go to it.
+# race FS MODE [ARG...]: fs_race on FS's file, two evictors and two
+# readers beside it, for $secs s; ARGs go to it.
 race() {
 	_fs=$1
 	_mode=$2
 	shift 2
 	_mark=$(dmesg_mark)
-	_out=$(progs/fs_race -f "/mnt/$_fs/race" -T "$secs" -m 16 -r 4 "$@" 2>&1)
+	_out=$(progs/fs_race -f "/mnt/$_fs/race" -T "$secs" -m 16 -e 2 -r 2 "$@" 2>&1)
 	_rc=$?
 	echo "# $_fs, $_mode: $(echo "$_out" | tr '\n' ' ')"
 	expect_eq "$_fs, $_mode: every byte matches the model" 0 "$_rc"
 	_n=$(echo "$_out" | sed -n 's/.* evictions=\([0-9]*\) drops=\([0-9]*\).*/\1 \2/p')
-	check "$_fs, $_mode: the evictor ran DONTNEED and drop_caches (${_n:-none})" \
+	check "$_fs, $_mode: the evictors ran DONTNEED and drop_caches (${_n:-none})" \
 		test "${_n% *}" -gt 0 -a "${_n#* }" -gt 0
 	_bad=$(dmesg_since "$_mark" |
 		grep -E 'BUG|WARNING|Oops|general protection|Call Trace|RIP:|list_del corruption' |

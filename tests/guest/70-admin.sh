@@ -7,7 +7,9 @@
 # module's own enable=0 refusal; and stuck transitions: a task kept inside
 # shmem_undo_range() (pcdrop_hold.ko holds a folio lock its truncation
 # waits for) makes "pcdrop load" time out, name it with its stack, revert
-# and leave the kernel stock, and "pcdrop unload" time out and stay loaded.
+# and leave the kernel stock, and "pcdrop unload" time out and stay loaded;
+# a modprobe that does not return (a module named pcdrop whose init takes
+# 20 s) makes "pcdrop load" return after TIMEOUT all the same, saying so.
 # It never writes "force".  Busybox's modprobe, depmod and sh run it here;
 # the systemd unit and the packages are tested on a booted Debian.
 . ./guest/lib.sh
@@ -246,6 +248,27 @@ expect_eq "status exits 0" 0 "$(status_rc)"
 check "once the lock is released the truncate finishes" release_hold
 check "and pcdrop unloads" pcdrop unload
 check "nothing forced" sh -c "! dmesg | grep -q 'forcing remaining tasks'"
+
+# -- a modprobe the kernel does not return from within TIMEOUT: a module
+# named pcdrop whose init takes 20 s stands in for a livepatch whose
+# klp_enable_patch() waits (6.12 under a truncating load).
+cp /mnt/host/pcdrop_slowinit.ko "$mods/updates/dkms/pcdrop.ko" && depmod
+t0=$(date +%s)
+pcdrop load --timeout 5 > /tmp/slow.out 2>&1
+expect_eq "pcdrop load exits 2 when its modprobe does not return within TIMEOUT" 2 $?
+t=$(($(date +%s) - t0))
+sed 's/^/# /' /tmp/slow.out
+check "it returns after about TIMEOUT ($t s of 5)" test "$t" -le 8
+check "naming what the kernel is in" grep -qx \
+	"pcdrop: modprobe pcdrop has not returned within 5 s: the kernel is still inside it, left to finish (see pcdrop status)" \
+	/tmp/slow.out
+expect_eq "status exits 4 meanwhile" 4 "$(status_rc)"
+check "and says the load is under way" sh -c \
+	'pcdrop status | head -n 1 | grep -qx "pcdrop: loading: its modprobe has not returned (the kernel is enabling the livepatch)"'
+check "the modprobe finishes on its own" \
+	wait_for 60 sh -c '[ "$(cat /sys/module/pcdrop/initstate 2>/dev/null)" = live ]'
+check "and the stand-in unloads" rmmod pcdrop
+cp "$PCDROP_KO" "$mods/updates/dkms/pcdrop.ko" && depmod
 rm -f /dev/shm/held
 umount /proc/cmdline
 finish

@@ -183,6 +183,9 @@ expect_eq "pcdrop status: active (exit 0)" 0 $?
 check "and says the upgrade stopped midway" has "$out" \
 	"^upgrade stopped midway: pcdrop_next $V2 is loaded; pcdrop upgrade finishes it, pcdrop unload removes it$"
 check "--json names pcdrop_next's version" has "$(pcdrop status --json)" "\"pcdrop_next\":\"$V2\""
+check "and shows the patch in effect, pcdrop_next's" has "$(pcdrop status --json)" \
+	"\"state\":\"active\",\"version\":\"$V2\","
+check "and pcdrop_next's switches" has "$(pcdrop status)" "^path shmem_batch *on$"
 out=$(pcdrop load 2>&1)
 expect_eq "pcdrop load refuses (exit 1)" 1 $?
 expect_eq "with one line" \

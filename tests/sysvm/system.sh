@@ -63,7 +63,10 @@ mkdir -p "$W" "$R"
 cp tests/sysvm/system-lib.sh "$W/sys.sh"
 cp -r tests/hold "$W/hold-src"
 cp -r tests/lp "$W/lp-src"
-cp tests/shmem/shmem_model.c "$W/"
+# shmem_model.c with the header it includes, at the same relative place.
+mkdir -p "$W/shmem" "$W/include"
+cp tests/shmem/shmem_model.c "$W/shmem/"
+cp tests/include/model_ops.h "$W/include/"
 echo "$VER" > "$W/version"
 
 # prepare DISK KVER: the packages installed on DISK (DKMS builds on the
@@ -89,7 +92,7 @@ prepare() {
 			make -C "/lib/modules/$2/build" M=/tmp/lp modules &&
 			cp /tmp/hold/pcdrop_hold.ko /var/lib/sysvm/hold.ko &&
 			cp /tmp/lp/pcdrop_test_lp.ko /var/lib/sysvm/test_lp.ko &&
-			cc -O2 -pthread -o /var/lib/sysvm/shmem_model "$1/shmem_model.c" &&
+			cc -O2 -pthread -o /var/lib/sysvm/shmem_model "$1/shmem/shmem_model.c" &&
 			cp "$1/sys.sh" "$1/version" /var/lib/sysvm/' sh "$W" "$2"
 }
 
