@@ -107,7 +107,7 @@ runtime_case() {
 	fi
 }
 
-runtime_case $other 6.12. "shmem_undo_range differs truncate_inode_pages_range verified mapping_try_invalidate verified generic_fadvise verified mapping_evict_folio verified " \
+runtime_case $other 6.12. "shmem_undo_range differs truncate_inode_pages_range verified mapping_try_invalidate verified generic_fadvise verified mapping_evict_folio verified __remove_mapping verified __filemap_remove_folio verified filemap_unaccount_folio verified delete_from_page_cache_batch verified " \
 	"the load-time guard finds shmem_undo_range() of $other changed, and only it"
 
 same=6.1.0-50-amd64
@@ -123,6 +123,6 @@ else
 	echo "ok - $what # SKIP cannot fetch it (see $out/fetch-$same.log)"
 fi
 
-runtime_case $same 6.1. "shmem_undo_range verified truncate_inode_pages_range verified invalidate_mapping_pagevec verified generic_fadvise verified mapping_evict_folio verified " \
+runtime_case $same 6.1. "shmem_undo_range verified truncate_inode_pages_range verified invalidate_mapping_pagevec verified generic_fadvise verified mapping_evict_folio verified __remove_mapping verified __filemap_remove_folio verified filemap_unaccount_folio verified delete_from_page_cache_batch verified " \
 	"the load-time guard finds every function of $same verified (6.1.0-57's fingerprints)"
 [ "$failed" = 0 ]
