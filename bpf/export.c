@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "common.h"
 #include "export.h"
+#include "module_hooks.h"
 #include "output.h"
 #include "pins.h"
 
@@ -87,7 +88,9 @@ int cmd_metrics(void)
 }
 
 /*
- * The counters are the pinned maps: a restart of this loop (or of the
+ * Each round first attaches the counters to an instance of pcdrop.ko
+ * loaded since the last (module_hooks.c).  The counters are the pinned
+ * maps: a restart of this loop (or of the
  * service that runs it) finds them pinned and goes on from where they
  * are, so they never go backwards.  Stopping it leaves them counting.
  */
@@ -102,6 +105,10 @@ int cmd_export(void)
 		return 1;
 	catch_signals();
 	while (!exiting) {
+		unsigned int attached = 0, missing = 0;
+
+		/* pcdrop.ko may have been reloaded or upgraded since. */
+		module_hooks_refresh(&attached, &missing);
 		if (write_metrics(env.file))
 			return 1;
 		sleep(interval);

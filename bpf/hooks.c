@@ -103,21 +103,6 @@ const struct hook hooks[] = {
 		.what = "lru_add_drain_all() calls",
 	},
 	{
-		.sym = "pcdrop_stat_values_removed",
-		.kprobe = "values_walked_kp",
-		.what = "the shadow- and swap-entry walks of pcdrop.ko (is it loaded?)",
-	},
-	{
-		.sym = "pcdrop_stat_folios_evicted",
-		.kprobe = "evicted_kp",
-		.what = "the batched evictions of pcdrop.ko (is it loaded?)",
-	},
-	{
-		.sym = "pcdrop_stat_folios_walked",
-		.kprobe = "walked_kp",
-		.what = "the batched evictions of pcdrop.ko in one walk (is it loaded?)",
-	},
-	{
 		.sym = "shmem_free_swap",
 		.fentry = "free_swap_fe",
 		.kprobe = "free_swap_kp",
@@ -218,7 +203,7 @@ static bool in_kallsyms(const char *sym)
 	return p;
 }
 
-static bool without(const char *sym)
+bool without(const char *sym)
 {
 	int i;
 

@@ -63,6 +63,9 @@ void hooks_select(struct pcdrop *skel, const struct btf *vmlinux, struct hook_co
  */
 int hooks_attach(struct pcdrop *skel, struct hook_counts *n);
 
+/* Whether @sym was left out with --without. */
+bool without(const char *sym);
+
 /* Whether start --locks attached the spinlock hooks. */
 bool locks_counted(void);
 

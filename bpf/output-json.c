@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "common.h"
 #include "hooks.h"
+#include "module_hooks.h"
 #include "maps.h"
 #include "output.h"
 
@@ -142,6 +143,14 @@ static void json_progs(const struct prog_row *rows, int n)
 	printf("]");
 }
 
+static int json_n;
+
+static void json_point_missing(const char *mod, const char *sym, const char *what)
+{
+	printf("%s{\"symbol\":\"%s:%s\",\"counter\":\"%s\"}", json_n++ ? "," : "", mod,
+	       sym, what);
+}
+
 static void json_unavailable(bool locks)
 {
 	unsigned int h;
@@ -152,6 +161,8 @@ static void json_unavailable(bool locks)
 		if (hook_unavailable(&hooks[h], locks))
 			printf("%s{\"symbol\":\"%s\",\"counter\":\"%s\"}", n++ ? "," : "",
 			       hooks[h].sym, hooks[h].what);
+	json_n = n;
+	module_hooks_missing(json_point_missing);
 	printf("]");
 }
 

@@ -20,6 +20,7 @@
 #include "common.h"
 #include "hooks.h"
 #include "maps.h"
+#include "module_hooks.h"
 #include "output.h"
 
 /*
@@ -302,6 +303,10 @@ static void metrics_self(void)
 	family("pcdrop_stat_programs_attached", "gauge",
 	       "BPF programs attached through pcdrop-stat's pinned links.");
 	printf("pcdrop_stat_programs_attached %d\n", sh.links);
+	family("pcdrop_stat_module_points_missing", "gauge", "Counting points of the "
+	       "loaded pcdrop.ko (batched evictions, value-entry walks) that no program "
+	       "probes: 0 unless attaching failed (pcdrop-stat refresh says why).");
+	printf("pcdrop_stat_module_points_missing %u\n", module_hooks_missing(NULL));
 	family("pcdrop_stat_program_recursion_misses_total", "counter", "Runs of those "
 	       "programs the kernel skipped because one was running on that CPU already.");
 	printf("pcdrop_stat_program_recursion_misses_total %llu\n",

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "common.h"
 #include "hooks.h"
+#include "module_hooks.h"
 #include "maps.h"
 #include "output.h"
 
@@ -134,6 +135,12 @@ static void table_batches(void)
 	close(fd);
 }
 
+static void table_point_missing(const char *mod, const char *sym, const char *what)
+{
+	printf("unavailable: %s (%s:%s is not attached; pcdrop-stat refresh)\n", what, mod,
+	       sym);
+}
+
 static void table_health(bool locks)
 {
 	struct stat_health sh;
@@ -149,6 +156,7 @@ static void table_health(bool locks)
 		if (hook_unavailable(&hooks[h], locks))
 			printf("unavailable: %s (%s is not attached)\n", hooks[h].what,
 			       hooks[h].sym);
+	module_hooks_missing(table_point_missing);
 }
 
 void output_table(void)

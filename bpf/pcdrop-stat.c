@@ -57,6 +57,8 @@ static const char doc[] =
 "  export   start if not started, then write the metrics to FILE every\n"
 "           INTERVAL seconds (export FILE [INTERVAL]; 15) until stopped:\n"
 "           the pcdrop-stat service; the counters go on when it stops\n"
+"  refresh  attach the counters to pcdrop.ko loaded again since start (pcdrop\n"
+"           load and pcdrop upgrade run it; export does it every round)\n"
 "  reset    zero the counters\n"
 "  stop     detach and unpin everything\n"
 "\n"
@@ -162,7 +164,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_END:
 		if (!env.cmd)
 			argp_error(state, "no command (start, dump, watch, metrics, export, "
-				   "reset, stop)");
+				   "refresh, reset, stop)");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -290,6 +292,8 @@ int main(int argc, char **argv)
 		return cmd_start();
 	if (!strcmp(env.cmd, "stop"))
 		return cmd_stop(false);
+	if (!strcmp(env.cmd, "refresh"))
+		return cmd_refresh();
 	if (!strcmp(env.cmd, "dump"))
 		return cmd_dump();
 	if (!strcmp(env.cmd, "watch"))
@@ -300,5 +304,6 @@ int main(int argc, char **argv)
 		return cmd_metrics();
 	if (!strcmp(env.cmd, "export"))
 		return cmd_export();
-	die("unknown command '%s' (start, dump, watch, metrics, export, reset, stop)", env.cmd);
+	die("unknown command '%s' (start, dump, watch, metrics, export, refresh, reset, "
+	    "stop)", env.cmd);
 }

@@ -21,6 +21,7 @@
 #include <bpf/libbpf.h>
 #include "common.h"
 #include "hooks.h"
+#include "module_hooks.h"
 #include "pins.h"
 #include "pcdrop-stat.h"
 #include "pcdrop.skel.h"
@@ -132,6 +133,7 @@ static struct pcdrop *load(struct hook_counts *n)
 		die("opening the BPF object: %s", strerror(errno));
 	}
 	hooks_select(skel, vmlinux, n);
+	module_hooks_select(skel);
 	btf__free(vmlinux);
 
 	err = pcdrop__load(skel);
@@ -153,11 +155,12 @@ int cmd_start(void)
 	make_pin_dirs();
 	skel = load(&n);
 	populate(skel);
-	if (hooks_attach(skel, &n)) {
+	if (hooks_attach(skel, &n) || module_hooks_pin(skel)) {
 		pcdrop__destroy(skel);
 		cmd_stop(true);
 		exit(1);
 	}
+	module_hooks_refresh(&n.kprobe, &n.missing);
 	if (!n.fentry && !n.kprobe) {
 		pcdrop__destroy(skel);
 		cmd_stop(true);
@@ -174,6 +177,20 @@ int cmd_start(void)
 	       n.kprobe, n.missing, env.locks ? "exact (--locks)" :
 	       "derived from the removals (no spinlock hooks; --locks counts them)");
 	return 0;
+}
+
+int cmd_refresh(void)
+{
+	unsigned int attached = 0, missing = 0;
+
+	if (access(PIN_DIR, F_OK)) {
+		printf("pcdrop-stat: not started, nothing to refresh\n");
+		return 0;
+	}
+	module_hooks_refresh(&attached, &missing);
+	printf("pcdrop-stat: %u points of pcdrop.ko attached anew, %u unavailable\n",
+	       attached, missing);
+	return missing ? 1 : 0;
 }
 
 /* Unlink every pin in @dir; how many there were. */

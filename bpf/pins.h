@@ -2,7 +2,7 @@
 /*
  * pins.h - "start" and "stop": load and attach the programs and pin them
  * under PIN_DIR, so that they keep counting after the command exits; and
- * unpin them, which detaches them.
+ * unpin them, which detaches them; "refresh", for pcdrop.ko reloaded.
  */
 #ifndef __PCDROP_STAT_PINS_H
 #define __PCDROP_STAT_PINS_H
@@ -10,6 +10,11 @@
 #include <stdbool.h>
 
 int cmd_start(void);
+/*
+ * Attach the counters to the instances of pcdrop.ko loaded since "start"
+ * (module_hooks.c); 1 if one could not be.
+ */
+int cmd_refresh(void);
 /* @quiet: undoing a failed start, which says why itself. */
 int cmd_stop(bool quiet);
 

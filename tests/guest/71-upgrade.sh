@@ -5,7 +5,11 @@
 # no tmpfs folio leaves the page cache one by one meanwhile (pcdrop-stat's
 # removed_single: the stock path would), the end state is V2 named pcdrop
 # with the running module's switches, and another livepatch of an
-# unrelated function (pcdrop_test_lp.ko) stays enabled throughout.  The
+# unrelated function (pcdrop_test_lp.ko) stays enabled throughout.
+# pcdrop-stat counts the module's batched evictions whichever module is in
+# effect: after a load (refresh), after the upgrade, with pcdrop_next on
+# top of pcdrop and after the relay is finished, and its metrics never go
+# back.  The
 # module's takeover=1 refusals: nothing to take over, a load beside an
 # older pcdrop without it, a downgrade (the livepatch core's state
 # version).  The command's: a foreign livepatch stacked on a function pcdrop
@@ -21,6 +25,8 @@ V1=$(cat /mnt/host/VERSION)
 V2=$(cat /mnt/host/v2/VERSION)
 
 cp -a /mnt/host/admin-root/. /
+# Where the package puts it: pcdrop load and upgrade run "pcdrop-stat refresh".
+install -m 0755 "$STAT" /usr/sbin/pcdrop-stat
 PATH=/usr/sbin:$PATH
 mods=/lib/modules/$(uname -r)
 mkdir -p "$mods/updates/dkms"
@@ -40,6 +46,36 @@ tmpfs_sum() {
 	END { for (i in s) if (s[i] == "PCDROP_FS_TMPFS") t += v[i]; print t + 0 }' /tmp/s
 }
 
+FADV=progs/fadv
+
+# delta FIELD: that fadvise counter of /tmp/d1 less that of /tmp/d0.
+delta() {
+	echo $(($(op_field /tmp/d1 FADVISE OTHER "$1") - $(op_field /tmp/d0 FADVISE OTHER "$1")))
+}
+
+# dontneed_counted WHEN: a DONTNEED of 64 clean one-page folios of an ext4
+# file counts 64 folios evicted in batches of the module's size and none
+# one by one: pcdrop-stat probes the counting points of the module in
+# effect (module/stat_probe.c).
+dontneed_counted() {
+	$FADV write /mnt/e/f 64 > /dev/null && sync && $FADV readback /mnt/e/f > /dev/null
+	stat_snap /tmp/d0
+	$FADV dontneed /mnt/e/f
+	stat_snap /tmp/d1
+	expect_eq "$1: DONTNEED of 64 clean folios counts 64 batched in $(ceil_batches 64) batches, 0 one by one" \
+		"64 $(ceil_batches 64) 0" "$(delta batched_folios) $(delta batches) $(delta removed_single)"
+}
+
+# monotonic BEFORE AFTER: no counter of the metrics file AFTER is below
+# its value in BEFORE.
+monotonic() {
+	awk 'FNR == NR { if ($1 ~ /_total|_bucket|_count|_sum/) v[$1] = $2; next }
+	($1 in v) && $2 + 0 < v[$1] + 0 { print $1 " went from " v[$1] " to " $2; bad = 1 }
+	END { exit bad }' "$1" "$2"
+}
+
+check "an ext4 file system on a loop device" ext4_mount /mnt/e 64
+
 # -- the module's refusals
 mark=$(dmesg_mark)
 check "takeover=1 with no pcdrop loaded is refused" \
@@ -57,6 +93,9 @@ check "another vendor's livepatch of version_proc_show() loads" \
 check "and finishes its transition" wait_for 120 grep -qx 0 $KLP/pcdrop_test_lp/transition
 expect_eq "and is in effect" pcdrop_test_lp "$(cat /proc/version)"
 check "pcdrop $V1 loads, fadvise_lru_refs=0" pcdrop_load fadvise_lru_refs=0
+expect_eq "pcdrop-stat refresh attaches to its 3 counting points" \
+	"pcdrop-stat: 3 points of pcdrop.ko attached anew, 0 unavailable" "$($STAT refresh)"
+dontneed_counted "pcdrop $V1"
 
 mark=$(dmesg_mark)
 check "$V2's pcdrop_next without takeover=1 is refused" \
@@ -118,6 +157,7 @@ lp_poll /tmp/poll-stop pcdrop pcdrop_next pcdrop_test_lp > /tmp/poll.out &
 poller=$!
 sleep 1
 $STAT reset > /dev/null
+$STAT metrics > /tmp/m0
 start=$(date +%s)
 # A generous bound: one transition under this load takes over a minute on
 # 6.12 under TCG.
@@ -149,6 +189,9 @@ expect_eq "with the old switches: fadvise_lru_refs off, shmem_batch on" "N Y" \
 	"$(cat $PCDROP_PARAMS/fadvise_lru_refs) $(cat $PCDROP_PARAMS/shmem_batch)"
 check "and no pcdrop_next is left" sh -c "[ ! -e /sys/module/pcdrop_next ] && [ ! -e $KLP/pcdrop_next ]"
 umount /mnt/u
+dontneed_counted "after pcdrop upgrade"
+$STAT metrics > /tmp/m1
+check "no counter of pcdrop-stat's metrics went back through the upgrade" monotonic /tmp/m0 /tmp/m1
 
 # -- downgrades
 dkms_built /mnt/host
@@ -178,6 +221,9 @@ next_on() {
 }
 dkms_built /mnt/host/v2
 check "pcdrop_next stacks on pcdrop (the relay's first step, by hand)" next_on
+expect_eq "pcdrop-stat refresh attaches to pcdrop_next's counting points" \
+	"pcdrop-stat: 3 points of pcdrop.ko attached anew, 0 unavailable" "$($STAT refresh)"
+dontneed_counted "pcdrop_next on top of pcdrop"
 out=$(pcdrop status)
 expect_eq "pcdrop status: active (exit 0)" 0 $?
 check "and says the upgrade stopped midway" has "$out" \
@@ -204,6 +250,9 @@ check "whose functions it lists, with no other livepatch on them" \
 pcdrop upgrade > /tmp/up.out 2>&1
 expect_eq "pcdrop upgrade finishes the relay (exit 0)" 0 $?
 sed 's/^/# /' /tmp/up.out
+dontneed_counted "after the relay, finished"
+$STAT metrics > /tmp/m2
+check "no counter went back since" monotonic /tmp/m1 /tmp/m2
 check "pcdrop $V2 alone again" sh -c "[ \"\$(cat /sys/module/pcdrop/version)\" = $V2 ] &&
 	[ \"\$(cat $PCDROP_LP/enabled)/\$(cat $PCDROP_LP/transition)\" = 1/0 ] && [ ! -e /sys/module/pcdrop_next ]"
 out=$(pcdrop upgrade 2>&1)
@@ -215,4 +264,5 @@ echo 0 > $KLP/pcdrop_test_lp/enabled
 check "and the other livepatch" wait_for 120 test ! -e $KLP/pcdrop_test_lp
 rmmod pcdrop_test_lp
 $STAT stop > /dev/null
+umount /mnt/e
 finish
