@@ -39,11 +39,17 @@ MODULE_PARM_DESC(fadvise_lru_refs,
 		 "POSIX_FADV_DONTNEED drains remote LRU caches only for clean, unmapped folios with extra references (default: on)");
 
 /*
- * Are the folio's private data buffer heads?  Only the file system that
- * attached them knows: iomap keeps its folio state there (XFS, and every
- * iomap file system), btrfs a marker or its subpage state, others their
- * own.  The kernel reads them as buffer heads outside their owner only in
- * filemap_release_folio(), and only where the mapping has no
+ * Does some buffer head of this folio have users?  A CPU's bh_lru holds
+ * one on each buffer it caches (a file system's recent metadata reads on
+ * a block device), which makes try_to_free_buffers() fail with a normal
+ * folio reference count.  lru_add_drain_all()'s per-CPU work empties
+ * those LRUs (invalidate_bh_lrus_cpu()).
+ *
+ * Only the file system that attached the folio's private data knows
+ * whether it is buffer heads: iomap keeps its folio state there (XFS, and
+ * every iomap file system), btrfs a marker or its subpage state, others
+ * their own.  The kernel reads it as buffer heads outside its owner only
+ * in filemap_release_folio(), and only where the mapping has no
  * ->release_folio: try_to_free_buffers() then.  pcdrop follows the same
  * rule, the same in 6.1, 6.12 and 7.3: the block devices' def_blk_aops
  * (block/fops.c) has no ->release_folio, and the file systems that leave
@@ -51,26 +57,15 @@ MODULE_PARM_DESC(fadvise_lru_refs,
  * a drain frees are those a CPU's bh_lru holds, and only lookups on a
  * block device (__find_get_block()) put them there.
  */
-static bool private_is_buffers(struct address_space *mapping,
-			       struct folio *folio)
-{
-	return !mapping->a_ops->release_folio && folio_buffers(folio);
-}
-
-/*
- * Does some buffer head of this folio have users?  A CPU's bh_lru holds
- * one on each buffer it caches (a file system's recent metadata reads on
- * a block device), which makes try_to_free_buffers() fail with a normal
- * folio reference count.  lru_add_drain_all()'s per-CPU work empties
- * those LRUs (invalidate_bh_lrus_cpu()).
- */
 static bool buffers_held(struct address_space *mapping, struct folio *folio)
 {
 	struct buffer_head *head, *bh;
 
-	if (!private_is_buffers(mapping, folio))
+	if (mapping->a_ops->release_folio)
 		return false;
 	head = folio_buffers(folio);
+	if (!head)
+		return false;
 	bh = head;
 	do {
 		if (atomic_read(&bh->b_count))

@@ -300,13 +300,15 @@ drift_runtime() {
 
 # drift_variant KVER OUT: pcdrop for KVER whose only verified load-time
 # fingerprints are 6.12.117+deb13's, from its vmlinux in the archive
-# (tests/drift-archive.sh fetched it): suite 11 loads it on 6.12.118.
+# (tests/drift-archive.sh fetched it): suite 11 loads it on 6.12.118, and
+# upgrades to it (so it is the next version, with its pcdrop_next).
 drift_variant() {
 	_v=$PCDROP_CACHE/drift/6.12.117+deb13-amd64/vmlinux
 	[ -f "$_v" ] || { echo "no $_v: tests/drift-archive.sh could not fetch it"; return 1; }
 	scripts/drift.sh runtime "$_v" |
 		awk '$2 != "absent" { print $0, "6.12.117+deb13-amd64" }' > "$2.runtime" &&
-		PCDROP_DRIFT_RUNTIME=$(realpath "$2.runtime") scripts/build-module.sh "$1" "$2"
+		PCDROP_DRIFT_RUNTIME=$(realpath "$2.runtime") scripts/build-module.sh "$1" "$2" \
+		PCDROP_VERSION="$(next_version)"
 }
 
 # drift_without FUNCTION KVER OUT: pcdrop for KVER with no verified
@@ -499,7 +501,10 @@ kernel_stream() {
 		[ ! -d "$b/fadv" ] || cp "$b/fadv/pcdrop_fadv.ko" "$share/pcdrop_fadv.ko"
 		[ ! -d "$b/hold" ] || cp "$b/hold/pcdrop_hold.ko" "$share/pcdrop_hold.ko"
 		[ ! -d "$b/slowinit" ] || cp "$b/slowinit/pcdrop.ko" "$share/pcdrop_slowinit.ko"
-		[ ! -d "$b/drift" ] || cp "$b/drift/pcdrop.ko" "$share/pcdrop-drift.ko"
+		if [ -d "$b/drift" ]; then
+			cp "$b/drift/pcdrop.ko" "$share/pcdrop-drift.ko"
+			cp "$b/drift/build/next/pcdrop_next.ko" "$share/pcdrop_next-drift.ko"
+		fi
 		for f in generic_fadvise __remove_mapping; do
 			[ ! -d "$b/drift-$f" ] || cp "$b/drift-$f/pcdrop.ko" "$share/pcdrop-drift-$f.ko"
 		done

@@ -15,6 +15,14 @@
 # refuse Y.  pcdrop-drift-__remove_mapping.ko has none of
 # __remove_mapping(), whose locked part batched eviction does: it must
 # hold batched eviction alone.
+#
+# An accepted drift through "pcdrop upgrade": the running pcdrop is this
+# tree's, loaded by "pcdrop load" with accept_drift=1 from modprobe.d; the
+# installed one is pcdrop-drift.ko (the next version) and its pcdrop_next.
+# modprobe gives pcdrop's options to pcdrop only, so the relay must pass
+# accept_drift=1 to pcdrop_next itself, or shmem_undo_range() runs stock
+# from its step 2 on.  A modprobe.d install line holds step 3 back 5 s;
+# shmem_undo_range() must stay replaced at every poll.
 . ./guest/lib.sh
 SUITE=drift-guard
 KO=/mnt/host/pcdrop-drift.ko
@@ -104,4 +112,62 @@ check "every replacement is in the livepatch" \
 expect_eq "evict_batch reads N, the others Y" "Y Y Y Y N" \
 	"$(switches)"
 check "it unloads" pcdrop_unload
+
+# -- an accepted drift through pcdrop upgrade
+KLP=/sys/kernel/livepatch
+
+# drift_poll STOP: until STOP exists, every 0.1 s, the two patches' states
+# (enabled/transition, - if absent) and whether some enabled one replaces
+# shmem_undo_range() ("covered") or none ("stock"), a line per change.
+drift_poll() {
+	dp_last=""
+	while [ ! -e "$1" ]; do
+		dp_line="" dp_cov=stock
+		for dp_m in pcdrop pcdrop_next; do
+			{ read -r dp_e < "$KLP/$dp_m/enabled" &&
+				read -r dp_t < "$KLP/$dp_m/transition"; } 2>/dev/null ||
+				{ dp_e=- dp_t=; }
+			dp_line="$dp_line $dp_m=$dp_e${dp_t:+/$dp_t}"
+			[ "$dp_e" != 1 ] || [ ! -d "$KLP/$dp_m/vmlinux/shmem_undo_range,1" ] ||
+				dp_cov=covered
+		done
+		dp_line="${dp_line# } shmem_undo_range=$dp_cov"
+		[ "$dp_line" = "$dp_last" ] || echo "$dp_line"
+		dp_last=$dp_line
+		sleep 0.1
+	done
+}
+
+cp -a /mnt/host/admin-root/. /
+PATH=/usr/sbin:$PATH
+upd=/lib/modules/$(uname -r)/updates/dkms
+mkdir -p "$upd"
+cp /mnt/host/pcdrop.ko /mnt/host/pcdrop_next.ko "$upd/" && depmod
+echo "options pcdrop accept_drift=1" > /etc/modprobe.d/pcdrop-test.conf
+check "pcdrop load: this tree's pcdrop, accept_drift=1 from modprobe.d" \
+	sh -c 'pcdrop load > /dev/null'
+expect_eq "accept_drift reads Y" Y "$(cat "$PCDROP_PARAMS/accept_drift")"
+cp /mnt/host/pcdrop-drift.ko "$upd/pcdrop.ko"
+cp /mnt/host/pcdrop_next-drift.ko "$upd/pcdrop_next.ko"
+depmod
+# shellcheck disable=SC2016
+echo 'install pcdrop /bin/sleep 5; /sbin/modprobe --ignore-install pcdrop $CMDLINE_OPTS' \
+	>> /etc/modprobe.d/pcdrop-test.conf
+rm -f /tmp/dpoll-stop
+drift_poll /tmp/dpoll-stop > /tmp/dpoll.out &
+dpoller=$!
+sleep 0.5
+pcdrop upgrade --timeout 120 > /tmp/up.out 2>&1
+expect_eq "pcdrop upgrade to the drifted build exits 0" 0 $?
+sleep 0.5
+touch /tmp/dpoll-stop
+wait $dpoller
+sed 's/^/# /' /tmp/up.out /tmp/dpoll.out
+check "pcdrop_next ran alone while step 3 was held back" \
+	grep -q '^pcdrop=- pcdrop_next=1/0 ' /tmp/dpoll.out
+check "shmem_undo_range() stayed replaced at every poll (the accepted drift)" \
+	sh -c '! grep -q stock /tmp/dpoll.out'
+check "and the new pcdrop replaces it" test -d "$KLP/pcdrop/vmlinux/shmem_undo_range,1"
+rm /etc/modprobe.d/pcdrop-test.conf
+check "it unloads" sh -c 'pcdrop unload > /dev/null'
 finish
