@@ -152,14 +152,15 @@ dkms-source:
 	install -m 644 scripts/klp-convert.c scripts/btf-protos.c $(DKMS_SRC)/scripts/
 
 # The admin command (admin/pcdrop, with the kernels dkms.conf builds for
-# filled in), its unit and its config (kept if it exists: the admin's).
+# and the version filled in), its unit and its config (kept if it exists:
+# the admin's).
 # The Debian package installs the same files through this target.
 UNITDIR ?= /lib/systemd/system
 SUPPORTED_KERNELS = $(shell sed -n 's/^BUILD_EXCLUSIVE_KERNEL="\(.*\)"$$/\1/p' dkms.conf)
 admin-install:
 	install -d $(DESTDIR)/usr/sbin $(DESTDIR)$(UNITDIR) $(DESTDIR)/etc/pcdrop
-	sed 's@#SUPPORTED_KERNELS#@$(subst \,\\,$(SUPPORTED_KERNELS))@' admin/pcdrop \
-		> $(DESTDIR)/usr/sbin/pcdrop
+	sed -e 's@#SUPPORTED_KERNELS#@$(subst \,\\,$(SUPPORTED_KERNELS))@' \
+		-e 's@#PCDROP_VERSION#@$(VERSION)@' admin/pcdrop > $(DESTDIR)/usr/sbin/pcdrop
 	chmod 755 $(DESTDIR)/usr/sbin/pcdrop
 	install -m 644 admin/pcdrop.service $(DESTDIR)$(UNITDIR)/pcdrop.service
 	[ -e $(DESTDIR)/etc/pcdrop/pcdrop.conf ] || \
