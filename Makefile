@@ -8,15 +8,17 @@
 # make demo         boot the default kernel in QEMU and show pcdrop at work
 # make check-fresh  make demo in a fresh Debian 12 chroot (git, make only)
 # make dkms-install register, build and install pcdrop with DKMS (as root),
-#                   with the admin command, pcdrop.service (enabled) and
-#                   /etc/pcdrop/pcdrop.conf (make admin-install)
+#                   with the admin command, pcdrop.service (enabled),
+#                   /etc/pcdrop/pcdrop.conf, the man pages pcdrop(8) and
+#                   pcdrop.conf(5) and the completion (make admin-install)
 # make dkms-uninstall  unload pcdrop, remove it from DKMS, and remove what
 #                   admin-install installed, config and state included
 # make deb          build the Debian packages pcdrop-dkms and pcdrop-stat
 #                   (into DEB_OUT)
 # make bpf          build bpf/pcdrop-stat (static) and the tests' programs
 #                   into BPF_OUTPUT (default build/bpf)
-# make stat-install install pcdrop-stat to /usr/sbin (as root; DESTDIR)
+# make stat-install install pcdrop-stat to /usr/sbin, with its man page and
+#                   bash completion (as root; DESTDIR)
 # make clean
 #
 # The module build is Kbuild's (see Kbuild), followed by scripts/klp-convert,
@@ -152,18 +154,25 @@ dkms-source:
 	install -m 644 scripts/klp-convert.c scripts/btf-protos.c $(DKMS_SRC)/scripts/
 
 # The admin command (admin/pcdrop, with the kernels dkms.conf builds for
-# filled in), its unit and its config (kept if it exists: the admin's).
-# The Debian package installs the same files through this target.
+# and the version filled in), its unit, its config (kept if it exists:
+# the admin's), its man pages pcdrop(8) and pcdrop.conf(5) and its bash
+# completion.  The Debian package installs the same files through this
+# target (dh_compress compresses the man pages there).
 UNITDIR ?= /lib/systemd/system
+MANDIR ?= /usr/share/man
+BASHCOMPDIR ?= /usr/share/bash-completion/completions
 SUPPORTED_KERNELS = $(shell sed -n 's/^BUILD_EXCLUSIVE_KERNEL="\(.*\)"$$/\1/p' dkms.conf)
 admin-install:
 	install -d $(DESTDIR)/usr/sbin $(DESTDIR)$(UNITDIR) $(DESTDIR)/etc/pcdrop
-	sed 's@#SUPPORTED_KERNELS#@$(subst \,\\,$(SUPPORTED_KERNELS))@' admin/pcdrop \
-		> $(DESTDIR)/usr/sbin/pcdrop
+	sed -e 's@#SUPPORTED_KERNELS#@$(subst \,\\,$(SUPPORTED_KERNELS))@' \
+		-e 's@#PCDROP_VERSION#@$(VERSION)@' admin/pcdrop > $(DESTDIR)/usr/sbin/pcdrop
 	chmod 755 $(DESTDIR)/usr/sbin/pcdrop
 	install -m 644 admin/pcdrop.service $(DESTDIR)$(UNITDIR)/pcdrop.service
 	[ -e $(DESTDIR)/etc/pcdrop/pcdrop.conf ] || \
 		install -m 644 admin/pcdrop.conf $(DESTDIR)/etc/pcdrop/pcdrop.conf
+	install -D -m 644 man/pcdrop.8 $(DESTDIR)$(MANDIR)/man8/pcdrop.8
+	install -D -m 644 man/pcdrop.conf.5 $(DESTDIR)$(MANDIR)/man5/pcdrop.conf.5
+	install -D -m 644 completions/pcdrop $(DESTDIR)$(BASHCOMPDIR)/pcdrop
 
 # Enabled wherever systemctl exists (it works offline, in a chroot too);
 # started, and so pcdrop loaded, only where systemd runs.
@@ -184,6 +193,8 @@ dkms-uninstall:
 	-dkms remove -m pcdrop -v $(VERSION) --all
 	rm -rf $(DESTDIR)/usr/src/pcdrop-$(VERSION)
 	rm -f $(DESTDIR)/usr/sbin/pcdrop $(DESTDIR)$(UNITDIR)/pcdrop.service
+	rm -f $(DESTDIR)$(MANDIR)/man8/pcdrop.8 $(DESTDIR)$(MANDIR)/man5/pcdrop.conf.5 \
+		$(DESTDIR)$(BASHCOMPDIR)/pcdrop
 	rm -rf $(DESTDIR)/etc/pcdrop $(DESTDIR)/var/lib/pcdrop
 
 # DKMS's CLEAN step, in its copy of the sources (never touches build/).

@@ -362,6 +362,10 @@ step "the guest test programs (tests/shmem, tests/fadvise) build static without 
 # staged into every kernel's share.
 step "build pcdrop-stat and tests/progs (static)" "$work/results/bpf.log" \
 	make bpf BPF_OUTPUT="$work/build/bpf"
+# The man pages, completions and links, against the pcdrop-stat just built
+# (its --help; bpf/pcdrop-stat.c's argp table if the build failed).
+step "the man pages and bash completions list every command and option of the code, man --warnings is silent, and no Markdown link is broken" \
+	"$work/results/doc-check.log" tests/doc-check.sh "$work/build/bpf/pcdrop-stat"
 echo "1..$N"
 
 kernel_stream() {

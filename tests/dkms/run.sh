@@ -96,7 +96,9 @@ nothing_left() {
 			usr/lib/pcdrop usr/sbin/pcdrop lib/systemd/system/pcdrop.service \
 			usr/lib/systemd/system/pcdrop.service var/lib/pcdrop \
 			lib/systemd/system/pcdrop-stat.service usr/lib/systemd/system/pcdrop-stat.service \
-			usr/share/doc/pcdrop-stat 2>/dev/null
+			usr/share/doc/pcdrop-stat usr/share/man/man8/pcdrop.8* usr/share/man/man5/pcdrop.conf.5* \
+			usr/share/man/man8/pcdrop-stat.8* usr/share/bash-completion/completions/pcdrop \
+			usr/share/bash-completion/completions/pcdrop-stat 2>/dev/null
 		find lib/modules -name 'pcdrop.ko*' -o -name 'pcdrop_next.ko*' 2>/dev/null
 		grep -l pcdrop lib/modules/*/modules.dep 2>/dev/null
 		if [ "${2:-}" != removed ]; then
@@ -478,7 +480,12 @@ step "make deb builds pcdrop-dkms_${VER}_all.deb and pcdrop-stat_${VER}_amd64.de
 		dpkg-deb -f "$1/deb/pcdrop-stat_$2_amd64.deb" Version | grep -qx "$2" &&
 		dpkg-deb -c "$1/deb/pcdrop-dkms_$2_all.deb" | grep -q "usr/src/pcdrop-$2/dkms.conf" &&
 		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/sbin/pcdrop-stat$" &&
-		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/lib/pcdrop/pcdrop.bpf.o$"' \
+		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/lib/pcdrop/pcdrop.bpf.o$" &&
+		dpkg-deb -c "$1/deb/pcdrop-dkms_$2_all.deb" | grep -q "usr/share/man/man8/pcdrop\.8\.gz$" &&
+		dpkg-deb -c "$1/deb/pcdrop-dkms_$2_all.deb" | grep -q "usr/share/man/man5/pcdrop\.conf\.5\.gz$" &&
+		dpkg-deb -c "$1/deb/pcdrop-dkms_$2_all.deb" | grep -q "usr/share/bash-completion/completions/pcdrop$" &&
+		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/share/man/man8/pcdrop-stat\.8\.gz$" &&
+		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/share/bash-completion/completions/pcdrop-stat$"' \
 	sh "$W" "$VER"
 # The next version's packages, for the booted-Debian upgrade test
 # (tests/sysvm/system.sh): the same sources, VERSION's last number plus one.
