@@ -74,12 +74,14 @@ all: module
 # pcdrop.ko, and the same sources built as pcdrop_next.ko in build/next
 # (its own objects): "pcdrop upgrade" relays through it so that a pcdrop
 # patch is enabled at every moment (docs/design.md, "Upgrading").  The
-# tests' copies under other names (PCDROP_NAME) build only themselves.
+# tests' copies under other names (PCDROP_NAME) build only themselves, as
+# do the test variants that never upgrade (PCDROP_NEXT=0).
 NEXT := build/next
+PCDROP_NEXT ?= 1
 module: $(CONVERTER) prototypes
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 	$(CURDIR)/$(CONVERTER) $(PCDROP_NAME).ko
-ifeq ($(PCDROP_NAME),pcdrop)
+ifeq ($(PCDROP_NAME)$(PCDROP_NEXT),pcdrop1)
 	rm -rf $(NEXT)
 	install -d $(NEXT)/module
 	install -m 644 Kbuild VERSION $(NEXT)/

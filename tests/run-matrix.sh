@@ -316,7 +316,8 @@ drift_variant() {
 # lines), so that FUNCTION differs on every build: suite 11 loads it.
 drift_without() {
 	grep -v "^$1 " tests/drift/runtime > "$3.runtime" &&
-		PCDROP_DRIFT_RUNTIME=$(realpath "$3.runtime") scripts/build-module.sh "$2" "$3"
+		PCDROP_DRIFT_RUNTIME=$(realpath "$3.runtime") scripts/build-module.sh "$2" "$3" \
+		PCDROP_NEXT=0
 }
 
 # Style: checkpatch --strict on the kernel code; the converter and the
@@ -431,7 +432,7 @@ kernel_stream() {
 	# Its missing function has no prototype in any BTF to check.
 	step "build the missing-symbol test variant" "$res/build-missing.log" \
 		scripts/build-module.sh "$kver" "$b/missing" PCDROP_TEST_MISSING_SYMBOL=1 \
-		PCDROP_BTF= || ok=0
+		PCDROP_BTF= PCDROP_NEXT=0 || ok=0
 	# The other test modules, each built only where a suite that loads
 	# it runs (not on the smoke rows: a minute or more of builds each).
 	rm -rf "$b/other" "$b/fadv" "$b/hold" "$b/slowinit" "$b/v2" "$b/lp" "$b/drift" "$b"/drift-*
@@ -771,8 +772,9 @@ lane() {
 }
 
 # prefetch: make the build and DKMS chroots (a minute or more each from
-# an empty cache, mostly downloads), fetch the kernels in the order the
-# lanes take them, then the full rows' selftests and the stress tools.  It runs before the lanes start, as setup: on a
+# an empty cache, mostly downloads) and the booted-Debian tests' disk
+# images, fetch the kernels in the order the lanes take them, then the
+# full rows' selftests and the stress tools.  It runs before the lanes start, as setup: on a
 # cold cache its downloads and debootstraps would otherwise compete with
 # the first guests for the two cores, and the tests' time would depend
 # on the day's mirror.  Failures are the streams' to report: they make
@@ -787,6 +789,11 @@ prefetch() {
 	[ -n "${PCDROP_SKIP_DKMS:-}" ] || for c in bookworm trixie; do
 		timed chroot "$c DKMS chroot (prefetch)" scripts/dkms-chroot.sh ensure "$c"
 	done
+	# The booted-Debian tests' disk images, with their kernels' packages
+	# (minutes from an empty cache, mostly apt-get): the DKMS stream then
+	# only boots them.
+	[ -n "${PCDROP_SKIP_DKMS:-}" ] ||
+		timed chroot "the system-test images (prefetch)" tests/sysvm/system.sh --images
 	for s in $(cat "$queue.all"); do
 		case $s in
 		canaries | dkms) ;;

@@ -50,12 +50,21 @@ cd "$top" || exit 1
 . tests/tap.sh
 . tests/sysvm/boot.sh
 . tests/by-debian.sh
-[ $# = 2 ] || die "usage: system.sh DEBDIR NEXTDEBDIR"
-debs=$(cd "$1" && pwd)
-nextdebs=$(cd "$2" && pwd)
 work=${PCDROP_WORK:-$top}
 W=$work/build/system
 R=$work/results/system
+# system.sh --images: make (once) the disk images of the kernels the tests
+# would boot, and nothing else: make check's prefetch, whose time is setup
+# (debootstrap and the kernels' packages, then cached).
+images_only=""
+if [ "${1:-}" = --images ]; then
+	images_only=1
+	W=$W-images R=$R-images
+else
+	[ $# = 2 ] || die "usage: system.sh DEBDIR NEXTDEBDIR | --images"
+	debs=$(cd "$1" && pwd)
+	nextdebs=$(cd "$2" && pwd)
+fi
 VER=$(cat VERSION)
 NEXT=$(next_version)
 rm -rf "$W" "$R"
@@ -206,6 +215,13 @@ if [ -z "$series" ]; then
 fi
 # shellcheck disable=SC2086
 by_debian $series
+if [ -n "$images_only" ]; then
+	for k in $BW $TX; do
+		scripts/sysvm.sh image "$k" > "$R/$k.image.log" 2>&1 ||
+			echo "# $k: no image (the system tests will say why): see $R/$k.image.log"
+	done
+	exit 0
+fi
 # shellcheck disable=SC2086
 [ -z "$BW" ] || image full $BW
 # shellcheck disable=SC2086
