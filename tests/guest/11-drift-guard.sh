@@ -21,7 +21,7 @@
 # installed one is pcdrop-drift.ko (the next version) and its pcdrop_next.
 # modprobe gives pcdrop's options to pcdrop only, so the relay must pass
 # accept_drift=1 to pcdrop_next itself, or shmem_undo_range() runs stock
-# from its step 2 on.  A modprobe.d install line holds step 3 back 5 s;
+# from its step 2 on.  A modprobe wrapper holds step 3 back 5 s;
 # shmem_undo_range() must stay replaced at every poll.
 . ./guest/lib.sh
 SUITE=drift-guard
@@ -143,6 +143,7 @@ PATH=/usr/sbin:$PATH
 upd=/lib/modules/$(uname -r)/updates/dkms
 mkdir -p "$upd"
 cp /mnt/host/pcdrop.ko /mnt/host/pcdrop_next.ko "$upd/" && depmod
+mkdir -p /etc/modprobe.d
 echo "options pcdrop accept_drift=1" > /etc/modprobe.d/pcdrop-test.conf
 check "pcdrop load: this tree's pcdrop, accept_drift=1 from modprobe.d" \
 	sh -c 'pcdrop load > /dev/null'
@@ -150,14 +151,19 @@ expect_eq "accept_drift reads Y" Y "$(cat "$PCDROP_PARAMS/accept_drift")"
 cp /mnt/host/pcdrop-drift.ko "$upd/pcdrop.ko"
 cp /mnt/host/pcdrop_next-drift.ko "$upd/pcdrop_next.ko"
 depmod
-# shellcheck disable=SC2016
-echo 'install pcdrop /bin/sleep 5; /sbin/modprobe --ignore-install pcdrop $CMDLINE_OPTS' \
-	>> /etc/modprobe.d/pcdrop-test.conf
+# The relay's step 3 held back: its modprobe of pcdrop waits 5 s first.
+mkdir -p /tmp/slow
+cat > /tmp/slow/modprobe <<'EOS'
+#!/bin/sh
+[ "$1" != pcdrop ] || sleep 5
+exec busybox modprobe "$@"
+EOS
+chmod +x /tmp/slow/modprobe
 rm -f /tmp/dpoll-stop
 drift_poll /tmp/dpoll-stop > /tmp/dpoll.out &
 dpoller=$!
 sleep 0.5
-pcdrop upgrade --timeout 120 > /tmp/up.out 2>&1
+PATH=/tmp/slow:$PATH pcdrop upgrade --timeout 120 > /tmp/up.out 2>&1
 expect_eq "pcdrop upgrade to the drifted build exits 0" 0 $?
 sleep 0.5
 touch /tmp/dpoll-stop
