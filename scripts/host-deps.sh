@@ -17,11 +17,12 @@ set -eu
 DEMO="make gcc libc6-dev libelf-dev zlib1g-dev binutils perl kmod cpio xz-utils zstd
       util-linux e2fsprogs dwarves qemu-system-x86 qemu-system-data busybox-static
       bpftool libbpf-dev clang llvm debian-archive-keyring"
-# "make check" adds the build chroots, sparse, the package builds,
-# mkfs.xfs (suites 59's and 62's file system), mkfs.btrfs (suite 59's),
-# and man and bash-completion for the man pages' and completions' check
+# "make check" adds the build chroots, sparse, the package builds and
+# lintian's check of the packages (tests/dkms/run.sh), mkfs.xfs (suites
+# 59's and 62's file system), mkfs.btrfs (suite 59's), and man and
+# bash-completion for the man pages' and completions' check
 # (tests/doc-check.sh).
-CHECK="$DEMO debootstrap sparse dpkg-dev debhelper dh-dkms xfsprogs btrfs-progs
+CHECK="$DEMO debootstrap sparse dpkg-dev debhelper dh-dkms lintian xfsprogs btrfs-progs
        man-db groff-base bash-completion"
 
 case ${1:-} in

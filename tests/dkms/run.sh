@@ -17,7 +17,8 @@
 #     BUILD_EXCLUSIVE message and exit status 77, also through the kernel
 #     upgrade hook, which must not fail;
 #   - "make deb" builds pcdrop-dkms and pcdrop-stat (in the Debian 12
-#     chroot); installing them builds the module for the supported kernels
+#     chroot), and lintian finds no error or warning in them (on the
+#     host); installing them builds the module for the supported kernels
 #     and skips the others without failing; booting the first kernel, the
 #     packaged module and the packaged pcdrop-stat work together (batched
 #     removals counted, the pinned map read with bpftool); a kernel
@@ -487,6 +488,11 @@ step "make deb builds pcdrop-dkms_${VER}_all.deb and pcdrop-stat_${VER}_amd64.de
 		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/share/man/man8/pcdrop-stat\.8\.gz$" &&
 		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/share/bash-completion/completions/pcdrop-stat$"' \
 	sh "$W" "$VER"
+# lintian on the host: no error and no warning (an override names its
+# reason in debian/<package>.lintian-overrides); info tags do not count.
+step "lintian accepts pcdrop-dkms and pcdrop-stat: no error, no warning" "$R/lintian.log" \
+	lintian --fail-on error,warning --tag-display-limit 0 \
+	"$W/deb/pcdrop-dkms_${VER}_all.deb" "$W/deb/pcdrop-stat_${VER}_amd64.deb"
 # The next version's packages, for the booted-Debian upgrade test
 # (tests/sysvm/system.sh): the same sources, VERSION's last number plus one.
 NEXT=$(next_version)
