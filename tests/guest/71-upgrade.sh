@@ -26,7 +26,7 @@ V2=$(cat /mnt/host/v2/VERSION)
 
 cp -a /mnt/host/admin-root/. /
 # Where the package puts it: pcdrop load and upgrade run "pcdrop-stat refresh".
-install -m 0755 "$STAT" /usr/sbin/pcdrop-stat
+cp "$STAT" /usr/sbin/pcdrop-stat && chmod 0755 /usr/sbin/pcdrop-stat
 PATH=/usr/sbin:$PATH
 mods=/lib/modules/$(uname -r)
 mkdir -p "$mods/updates/dkms"
