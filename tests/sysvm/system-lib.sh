@@ -97,8 +97,8 @@ exporter_serves() {
 		000000c000200000 "$(awk '$1 == "CapBnd:" { print $2 }' "/proc/$ex_pid/status")"
 	# Every counting point of the loaded pcdrop.ko is probed by the
 	# service's own start (it ran after pcdrop.service).
-	expect_eq "it probes the 3 counting points of pcdrop.ko" 3 \
-		"$(ls /sys/fs/bpf/pcdrop/v1/links | grep -c '^kprobe-pcdrop_stat_.*-pcdrop-')"
+	check "it probes the 3 counting points of pcdrop.ko" wait_for 60 sh -c \
+		'[ "$(ls /sys/fs/bpf/pcdrop/v1/links | grep -c "^kprobe-pcdrop_stat_.*-pcdrop-")" = 3 ]'
 	expect_eq "and its metrics say none is missing" 0 \
 		"$(awk '$1 == "pcdrop_stat_module_points_missing" { print $2 }' "$TEXTFILE")"
 	check "it has a network namespace of its own: no port" \
@@ -139,11 +139,13 @@ fetch_metrics() {
 }
 
 # build_info_is VERSION: node_exporter's /metrics, fetched again, has
-# pcdrop_build_info of module pcdrop at VERSION (its labels in any order).
+# pcdrop_build_info of module pcdrop at VERSION on the running kernel (its
+# labels in any order): a file this boot's service wrote, not one an
+# earlier boot of the same disk left.
 build_info_is() {
 	fetch_metrics &&
 		grep '^pcdrop_build_info{' /tmp/ne.txt | grep '[{,]module="pcdrop"[,}]' |
-		grep -q "[{,]version=\"$1\"[,}]"
+		grep "[{,]kernel=\"$(uname -r)\"[,}]" | grep -q "[{,]version=\"$1\"[,}]"
 }
 
 # with_caps CAPS CMD...: CMD run by root with its capabilities bounded to
