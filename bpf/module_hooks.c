@@ -125,22 +125,6 @@ static bool chosen(unsigned int p)
 	return pinned(PROG_DIR, name);
 }
 
-/* Whether /proc/kallsyms lists @sym in module @mod (names need no privilege). */
-static bool offered(const char *mod, const char *sym)
-{
-	char line[512], name[256], owner[64];
-	bool found = false;
-	FILE *f = fopen("/proc/kallsyms", "r");
-
-	if (!f)
-		return true;
-	while (!found && fgets(line, sizeof(line), f))
-		found = sscanf(line, "%*s %*s %255s [%63[^]]]", name, owner) == 2 &&
-			!strcmp(name, sym) && !strcmp(owner, mod);
-	fclose(f);
-	return found;
-}
-
 static int kprobe_pmu(void)
 {
 	FILE *f = fopen("/sys/bus/event_source/devices/kprobe/type", "r");
@@ -268,8 +252,7 @@ unsigned int module_hooks_missing(missing_fn fn)
 		ino = instance(modules[m]);
 		for (p = 0; ino && p < ARRAY_SIZE(points); p++) {
 			link_name(name, sizeof(name), points[p].sym, modules[m], ino);
-			if (!chosen(p) || pinned(LINK_DIR, name) ||
-			    !offered(modules[m], points[p].sym))
+			if (!chosen(p) || pinned(LINK_DIR, name))
 				continue;
 			n++;
 			if (fn)
