@@ -25,8 +25,8 @@ int module_hooks_pin(struct pcdrop *skel);
 void module_hooks_refresh(unsigned int *attached, unsigned int *missing);
 
 /*
- * For "dump" and "metrics": call @fn for each point a loaded instance
- * offers that no pinned link probes; how many there were.
+ * For "dump" and "metrics": call @fn for each point of a loaded instance
+ * that no pinned link probes; how many there were.
  */
 typedef void (*missing_fn)(const char *module, const char *sym, const char *what);
 unsigned int module_hooks_missing(missing_fn fn);

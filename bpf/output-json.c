@@ -143,25 +143,25 @@ static void json_progs(const struct prog_row *rows, int n)
 	printf("]");
 }
 
-static int json_n;
+/* The entries of "unavailable" printed so far: a comma before each but the first. */
+static int unavailable_n;
 
 static void json_point_missing(const char *mod, const char *sym, const char *what)
 {
-	printf("%s{\"symbol\":\"%s:%s\",\"counter\":\"%s\"}", json_n++ ? "," : "", mod,
-	       sym, what);
+	printf("%s{\"symbol\":\"%s:%s\",\"counter\":\"%s\"}", unavailable_n++ ? "," : "",
+	       mod, sym, what);
 }
 
 static void json_unavailable(bool locks)
 {
 	unsigned int h;
-	int n = 0;
 
 	printf("\"unavailable\":[");
+	unavailable_n = 0;
 	for (h = 0; h < nr_hooks; h++)
 		if (hook_unavailable(&hooks[h], locks))
-			printf("%s{\"symbol\":\"%s\",\"counter\":\"%s\"}", n++ ? "," : "",
-			       hooks[h].sym, hooks[h].what);
-	json_n = n;
+			printf("%s{\"symbol\":\"%s\",\"counter\":\"%s\"}",
+			       unavailable_n++ ? "," : "", hooks[h].sym, hooks[h].what);
 	module_hooks_missing(json_point_missing);
 	printf("]");
 }
