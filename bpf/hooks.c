@@ -145,6 +145,14 @@ const struct hook hooks[] = {
 		.what = "lock acquisitions through spin_lock_irqsave()",
 		.lock = true,
 	},
+	{
+		.sym = "rt_spin_lock",
+		.fentry = "lock_rt_fe",
+		.kprobe = "lock_rt_kp",
+		.what = "lock acquisitions of a sleeping spinlock_t (PREEMPT_RT)",
+		.lock = true,
+		.some_versions = true,
+	},
 };
 
 #define NR_HOOKS ARRAY_SIZE(hooks)

@@ -514,3 +514,20 @@ int BPF_KPROBE(lock_irqsave_kp, void *l)
 {
 	return lock((__u64)l);
 }
+
+/*
+ * PREEMPT_RT: spinlock_t is a sleeping lock, and spin_lock(),
+ * spin_lock_irq() and spin_lock_irqsave() all take it with rt_spin_lock()
+ * (the same lock address).
+ */
+SEC("fentry/rt_spin_lock")
+int BPF_PROG(lock_rt_fe, void *l)
+{
+	return lock((__u64)l);
+}
+
+SEC("kprobe/rt_spin_lock")
+int BPF_KPROBE(lock_rt_kp, void *l)
+{
+	return lock((__u64)l);
+}

@@ -60,10 +60,13 @@ module_param(accept_drift, bool, 0444);
 MODULE_PARM_DESC(accept_drift,
 		 "Load every path even on a build whose functions differ from every verified one (read the change first)");
 
-/* The paths held off, as switch names (pcdrop status reads it). */
+/*
+ * The paths held off, by the drift guard or by bypass_guard.c, as switch
+ * names (pcdrop status reads it).
+ */
 static char held[80];
 module_param_string(held, held, sizeof(held), 0444);
-MODULE_PARM_DESC(held, "The switches the drift guard holds off (read only)");
+MODULE_PARM_DESC(held, "The switches held off: a function differs or is patched by someone else (read only)");
 
 static unsigned int hold;
 
@@ -156,20 +159,39 @@ out:
 	return builds;
 }
 
-/* "shmem_batch, swap_batch" for @bits. */
-static void hold_names(unsigned int bits, char *buf, size_t len)
+/* The switches, and the holds that turn each off. */
+static const struct {
+	const char *name;
+	unsigned int hold;
+} switches[] = {
+	{ "shmem_batch", PCDROP_HOLD_SHMEM },
+	{ "swap_batch", PCDROP_HOLD_SHMEM | PCDROP_HOLD_SWAP },
+	{ "shadow_batch", PCDROP_HOLD_SHADOW },
+	{ "fadvise_lru_refs", PCDROP_HOLD_FADVISE },
+	{ "evict_batch", PCDROP_HOLD_FADVISE | PCDROP_HOLD_EVICT },
+};
+
+/* "shmem_batch swap_batch": the switches @bits turn off. */
+void pcdrop_hold_names(unsigned int bits, char *buf, size_t len)
 {
-	static const char * const names[] = {
-		"shmem_batch swap_batch", "shadow_batch", "fadvise_lru_refs",
-		"evict_batch",
-	};
 	int i;
 
 	buf[0] = '\0';
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (bits & BIT(i))
+	for (i = 0; i < ARRAY_SIZE(switches); i++)
+		if (bits & switches[i].hold)
 			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s",
-				 buf[0] ? " " : "", names[i]);
+				 buf[0] ? " " : "", switches[i].name);
+}
+
+/*
+ * Hold the paths @bits names from now on, for another reason than drift
+ * (bypass_guard.c); @names gets their switches.
+ */
+void pcdrop_hold(unsigned int bits, char *names, size_t len)
+{
+	hold |= bits;
+	pcdrop_hold_names(hold, held, sizeof(held));
+	pcdrop_hold_names(bits, names, len);
 }
 
 /*
@@ -195,12 +217,12 @@ unsigned int pcdrop_drift_check(void)
 			continue;
 		}
 		verdict[i] = "differs";
-		hold_names(fn->hold, names, sizeof(names));
+		pcdrop_hold_names(fn->hold, names, sizeof(names));
 		pr_warn("%s() differs from every verified build of this series: %s held off (accept_drift=1 loads them)\n",
 			fn->name, names);
 		hold |= fn->hold;
 	}
-	hold_names(hold, held, sizeof(held));
+	pcdrop_hold_names(hold, held, sizeof(held));
 	return hold;
 }
 
@@ -217,7 +239,7 @@ int pcdrop_switch_set(const char *val, const struct kernel_param *kp)
 
 	/* A bare "NAME" on the command line means on, as for bools. */
 	if (!kstrtobool(val ?: "1", &on) && on && (hold & sw->hold)) {
-		pr_warn("%s stays off: the drift guard holds it (see pcdrop/drift in debugfs)\n",
+		pr_warn("%s stays off: it is held (pcdrop status says why)\n",
 			kp->name);
 		return -EPERM;
 	}

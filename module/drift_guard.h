@@ -8,12 +8,14 @@
 /*
  * What a changed kernel function holds off: each bit is a set of switches
  * and the replacement that serves them, which main.c leaves out of the
- * livepatch.
+ * livepatch (a hold found by bypass_guard.c, after, leaves the switches
+ * off only).
  */
 #define PCDROP_HOLD_SHMEM	BIT(0)	/* shmem_batch, swap_batch */
 #define PCDROP_HOLD_SHADOW	BIT(1)	/* shadow_batch */
 #define PCDROP_HOLD_FADVISE	BIT(2)	/* fadvise_lru_refs, evict_batch */
 #define PCDROP_HOLD_EVICT	BIT(3)	/* evict_batch */
+#define PCDROP_HOLD_SWAP	BIT(4)	/* swap_batch */
 
 /*
  * A path's run-time switch: a bool parameter (kernel_param_ops
@@ -32,6 +34,8 @@ bool pcdrop_switch_on(const struct pcdrop_switch *sw);
 int pcdrop_switch_set(const char *val, const struct kernel_param *kp);
 int pcdrop_switch_get(char *buffer, const struct kernel_param *kp);
 unsigned int pcdrop_drift_check(void);
+void pcdrop_hold_names(unsigned int bits, char *buf, size_t len);
+void pcdrop_hold(unsigned int bits, char *names, size_t len);
 void pcdrop_drift_create(struct dentry *dir);
 
 #endif /* PCDROP_DRIFT_GUARD_H */

@@ -13,7 +13,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_1[] = {
 	{ 440, 1 }, { 448, 12 }, { 462, 14 }, { 481, 15 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_7[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_9[] = {
 	{ 0, 5 }, { 12, 4 }, { 41, 5 }, { 51, 4 }, { 65, 4 }, { 80, 5 },
 	{ 92, 5 }, { 111, 1 }, { 122, 1 }, { 131, 4 }, { 142, 4 }, { 156, 4 },
 	{ 177, 1 }, { 190, 4 }, { 197, 5 }, { 205, 5 }, { 219, 4 }, { 234, 1 },
@@ -24,7 +24,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_7[] = {
 	{ 512, 5 }, { 534, 4 }, { 544, 5 }, { 552, 8 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_13[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_17[] = {
 	{ 0, 5 }, { 19, 9 }, { 39, 1 }, { 45, 9 }, { 56, 4 }, { 74, 5 },
 	{ 102, 5 }, { 110, 5 }, { 120, 1 }, { 129, 5 }, { 140, 5 }, { 152, 1 },
 	{ 225, 4 }, { 235, 4 }, { 254, 5 }, { 267, 4 }, { 274, 2 }, { 288, 5 },
@@ -38,14 +38,14 @@ static const struct pcdrop_fp_mask pcdrop_mask_13[] = {
 	{ 857, 10 }, { 869, 11 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_19[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_25[] = {
 	{ 0, 5 }, { 18, 5 }, { 25, 6 }, { 34, 5 }, { 42, 1 }, { 57, 1 },
 	{ 73, 5 }, { 87, 1 }, { 97, 1 }, { 103, 1 }, { 110, 1 }, { 115, 5 },
 	{ 125, 1 }, { 146, 5 }, { 155, 5 }, { 170, 5 }, { 184, 1 }, { 190, 1 },
 	{ 201, 7 }, { 218, 5 }, { 235, 4 }, { 241, 15 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_25[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_33[] = {
 	{ 0, 5 }, { 23, 9 }, { 53, 4 }, { 72, 4 }, { 84, 4 }, { 96, 5 },
 	{ 108, 4 }, { 114, 4 }, { 119, 1 }, { 128, 1 }, { 133, 1 }, { 143, 4 },
 	{ 148, 1 }, { 154, 4 }, { 162, 1 }, { 182, 5 }, { 197, 5 }, { 209, 9 },
@@ -55,7 +55,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_25[] = {
 	{ 443, 5 }, { 458, 10 }, { 553, 10 }, { 568, 24 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_31[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_41[] = {
 	{ 0, 5 }, { 59, 9 }, { 112, 5 }, { 121, 4 }, { 137, 6 }, { 163, 4 },
 	{ 182, 1 }, { 192, 1 }, { 209, 5 }, { 220, 5 }, { 229, 1 }, { 233, 5 },
 	{ 247, 1 }, { 252, 2 }, { 265, 4 }, { 270, 1 }, { 278, 1 }, { 284, 1 },
@@ -63,12 +63,12 @@ static const struct pcdrop_fp_mask pcdrop_mask_31[] = {
 	{ 359, 9 }, { 369, 1 }, { 390, 10 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_32[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_42[] = {
 	{ 0, 5 }, { 11, 1 }, { 24, 1 }, { 47, 1 }, { 72, 1 }, { 78, 5 },
 	{ 86, 1 }, { 91, 5 }, { 98, 5 }, { 111, 17 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_43[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_54[] = {
 	{ 0, 5 }, { 66, 9 }, { 136, 4 }, { 162, 1 }, { 170, 4 }, { 196, 4 },
 	{ 258, 5 }, { 267, 4 }, { 283, 6 }, { 293, 1 }, { 311, 4 }, { 329, 1 },
 	{ 339, 1 }, { 353, 1 }, { 360, 1 }, { 364, 7 }, { 378, 7 }, { 390, 5 },
@@ -90,7 +90,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_43[] = {
 	{ 1686, 4 }, { 1703, 5 }, { 1711, 17 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_49[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_60[] = {
 	{ 0, 5 }, { 56, 9 }, { 96, 4 }, { 122, 4 }, { 160, 4 }, { 188, 5 },
 	{ 197, 4 }, { 230, 4 }, { 235, 1 }, { 245, 5 }, { 264, 1 }, { 274, 5 },
 	{ 291, 1 }, { 301, 5 }, { 315, 1 }, { 325, 5 }, { 342, 1 }, { 346, 1 },
@@ -110,28 +110,28 @@ static const struct pcdrop_fp pcdrop_verified[] = {
 	  pcdrop_mask_1, ARRAY_SIZE(pcdrop_mask_1),
 	  "6.1.0-57-amd64" },
 	{ "__remove_mapping", 560, 0xd5e0d6d8c86fea0bULL,
-	  pcdrop_mask_7, ARRAY_SIZE(pcdrop_mask_7),
+	  pcdrop_mask_9, ARRAY_SIZE(pcdrop_mask_9),
 	  "6.1.0-57-amd64" },
 	{ "delete_from_page_cache_batch", 880, 0xf0b5c07e7c682973ULL,
-	  pcdrop_mask_13, ARRAY_SIZE(pcdrop_mask_13),
+	  pcdrop_mask_17, ARRAY_SIZE(pcdrop_mask_17),
 	  "6.1.0-57-amd64" },
 	{ "filemap_unaccount_folio", 256, 0x94b9d8a2e2ac090eULL,
-	  pcdrop_mask_19, ARRAY_SIZE(pcdrop_mask_19),
-	  "6.1.0-57-amd64" },
-	{ "generic_fadvise", 592, 0x8246eda539d587f6ULL,
 	  pcdrop_mask_25, ARRAY_SIZE(pcdrop_mask_25),
 	  "6.1.0-57-amd64" },
+	{ "generic_fadvise", 592, 0x8246eda539d587f6ULL,
+	  pcdrop_mask_33, ARRAY_SIZE(pcdrop_mask_33),
+	  "6.1.0-57-amd64" },
 	{ "invalidate_mapping_pagevec", 400, 0x5acc5ce3e46afe05ULL,
-	  pcdrop_mask_31, ARRAY_SIZE(pcdrop_mask_31),
+	  pcdrop_mask_41, ARRAY_SIZE(pcdrop_mask_41),
 	  "6.1.0-57-amd64" },
 	{ "mapping_evict_folio", 128, 0xdc8d1455f9a77ab8ULL,
-	  pcdrop_mask_32, ARRAY_SIZE(pcdrop_mask_32),
+	  pcdrop_mask_42, ARRAY_SIZE(pcdrop_mask_42),
 	  "6.1.0-57-amd64" },
 	{ "shmem_undo_range", 1728, 0xbba21891667cd615ULL,
-	  pcdrop_mask_43, ARRAY_SIZE(pcdrop_mask_43),
+	  pcdrop_mask_54, ARRAY_SIZE(pcdrop_mask_54),
 	  "6.1.0-57-amd64" },
 	{ "truncate_inode_pages_range", 1104, 0xb9253a93c707bb47ULL,
-	  pcdrop_mask_49, ARRAY_SIZE(pcdrop_mask_49),
+	  pcdrop_mask_60, ARRAY_SIZE(pcdrop_mask_60),
 	  "6.1.0-57-amd64" },
 };
 #elif PCDROP_SERIES(6, 12)
@@ -149,7 +149,14 @@ static const struct pcdrop_fp_mask pcdrop_mask_3[] = {
 	{ 386, 20 }, { 408, 18 }, { 430, 1 }, { 438, 12 }, { 452, 28 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_8[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_4[] = {
+	{ 0, 9 }, { 28, 9 }, { 45, 5 }, { 56, 5 }, { 132, 4 }, { 142, 4 },
+	{ 154, 4 }, { 262, 1 }, { 273, 5 }, { 281, 5 }, { 303, 9 }, { 314, 4 },
+	{ 330, 5 }, { 338, 5 }, { 346, 1 }, { 352, 4 }, { 361, 4 }, { 377, 4 },
+	{ 386, 20 }, { 408, 18 }, { 430, 1 }, { 438, 12 }, { 452, 28 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_10[] = {
 	{ 0, 5 }, { 12, 4 }, { 41, 5 }, { 51, 4 }, { 65, 4 }, { 80, 5 },
 	{ 92, 5 }, { 108, 1 }, { 119, 1 }, { 128, 4 }, { 139, 4 }, { 153, 4 },
 	{ 171, 1 }, { 184, 4 }, { 191, 5 }, { 199, 5 }, { 213, 4 }, { 228, 1 },
@@ -160,7 +167,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_8[] = {
 	{ 497, 5 }, { 504, 5 }, { 519, 5 }, { 527, 17 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_9[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_11[] = {
 	{ 0, 5 }, { 12, 4 }, { 41, 5 }, { 51, 4 }, { 65, 4 }, { 80, 5 },
 	{ 92, 5 }, { 108, 1 }, { 119, 1 }, { 128, 4 }, { 139, 4 }, { 153, 4 },
 	{ 171, 1 }, { 183, 1 }, { 191, 1 }, { 201, 4 }, { 211, 4 }, { 218, 5 },
@@ -171,7 +178,18 @@ static const struct pcdrop_fp_mask pcdrop_mask_9[] = {
 	{ 501, 5 }, { 508, 2 }, { 520, 5 }, { 528, 16 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_14[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_12[] = {
+	{ 0, 5 }, { 12, 4 }, { 41, 5 }, { 51, 4 }, { 65, 4 }, { 80, 5 },
+	{ 92, 5 }, { 108, 1 }, { 119, 1 }, { 128, 4 }, { 139, 4 }, { 153, 4 },
+	{ 174, 1 }, { 186, 1 }, { 197, 1 }, { 207, 4 }, { 217, 4 }, { 224, 5 },
+	{ 232, 5 }, { 246, 4 }, { 261, 1 }, { 269, 1 }, { 274, 4 }, { 286, 5 },
+	{ 295, 1 }, { 299, 6 }, { 320, 5 }, { 333, 9 }, { 350, 4 }, { 364, 1 },
+	{ 376, 4 }, { 386, 5 }, { 397, 5 }, { 405, 5 }, { 416, 7 }, { 427, 10 },
+	{ 443, 5 }, { 451, 5 }, { 462, 5 }, { 476, 1 }, { 484, 1 }, { 497, 5 },
+	{ 510, 5 }, { 517, 2 }, { 529, 5 }, { 537, 7 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_18[] = {
 	{ 0, 9 }, { 23, 9 }, { 43, 1 }, { 49, 9 }, { 60, 4 }, { 78, 5 },
 	{ 106, 5 }, { 114, 5 }, { 124, 1 }, { 133, 5 }, { 144, 5 }, { 156, 1 },
 	{ 229, 4 }, { 239, 4 }, { 258, 5 }, { 271, 4 }, { 278, 2 }, { 292, 5 },
@@ -185,7 +203,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_14[] = {
 	{ 863, 17 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_15[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_19[] = {
 	{ 0, 9 }, { 23, 9 }, { 43, 1 }, { 49, 9 }, { 60, 4 }, { 78, 5 },
 	{ 102, 5 }, { 118, 5 }, { 127, 1 }, { 136, 5 }, { 148, 5 }, { 160, 1 },
 	{ 237, 4 }, { 247, 4 }, { 269, 5 }, { 282, 4 }, { 289, 2 }, { 301, 5 },
@@ -200,6 +218,20 @@ static const struct pcdrop_fp_mask pcdrop_mask_15[] = {
 };
 
 static const struct pcdrop_fp_mask pcdrop_mask_20[] = {
+	{ 0, 9 }, { 23, 9 }, { 43, 1 }, { 49, 9 }, { 60, 4 }, { 78, 5 },
+	{ 102, 5 }, { 118, 5 }, { 127, 1 }, { 136, 5 }, { 148, 5 }, { 160, 1 },
+	{ 237, 4 }, { 247, 4 }, { 269, 5 }, { 282, 4 }, { 289, 2 }, { 301, 5 },
+	{ 314, 4 }, { 326, 4 }, { 335, 1 }, { 346, 4 }, { 373, 1 }, { 378, 1 },
+	{ 402, 1 }, { 409, 4 }, { 419, 4 }, { 448, 4 }, { 468, 1 }, { 479, 5 },
+	{ 487, 5 }, { 496, 4 }, { 505, 4 }, { 514, 24 }, { 540, 18 },
+	{ 562, 1 }, { 572, 5 }, { 582, 7 }, { 591, 14 }, { 612, 4 }, { 633, 5 },
+	{ 650, 1 }, { 658, 5 }, { 671, 5 }, { 684, 1 }, { 696, 1 }, { 704, 1 },
+	{ 708, 1 }, { 720, 5 }, { 730, 4 }, { 752, 5 }, { 764, 6 }, { 774, 7 },
+	{ 785, 4 }, { 803, 5 }, { 812, 4 }, { 826, 5 }, { 835, 4 }, { 849, 5 },
+	{ 856, 24 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_26[] = {
 	{ 0, 5 }, { 21, 1 }, { 31, 1 }, { 37, 1 }, { 50, 1 }, { 69, 5 },
 	{ 84, 4 }, { 94, 1 }, { 101, 4 }, { 112, 4 }, { 120, 5 }, { 134, 9 },
 	{ 146, 7 }, { 156, 4 }, { 171, 5 }, { 179, 4 }, { 186, 10 }, { 206, 5 },
@@ -208,14 +240,20 @@ static const struct pcdrop_fp_mask pcdrop_mask_20[] = {
 	{ 370, 4 }, { 385, 10 }, { 406, 5 }, { 419, 4 }, { 425, 5 }, { 439, 9 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_21[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_27[] = {
 	{ 0, 5 }, { 21, 1 }, { 31, 1 }, { 37, 1 }, { 49, 1 }, { 65, 5 },
 	{ 79, 1 }, { 86, 1 }, { 92, 1 }, { 99, 1 }, { 104, 5 }, { 118, 6 },
 	{ 134, 5 }, { 145, 1 }, { 151, 1 }, { 162, 7 }, { 173, 5 }, { 183, 1 },
 	{ 204, 5 }, { 219, 5 }, { 234, 4 }, { 240, 16 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_26[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_28[] = {
+	{ 0, 5 }, { 21, 1 }, { 31, 1 }, { 37, 1 }, { 49, 1 }, { 65, 5 },
+	{ 79, 1 }, { 86, 1 }, { 91, 5 }, { 105, 6 }, { 121, 5 }, { 132, 1 },
+	{ 137, 5 }, { 147, 1 }, { 168, 8 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_34[] = {
 	{ 0, 9 }, { 27, 9 }, { 57, 4 }, { 73, 4 }, { 85, 4 }, { 97, 5 },
 	{ 109, 4 }, { 115, 4 }, { 121, 4 }, { 134, 4 }, { 143, 4 }, { 156, 4 },
 	{ 165, 4 }, { 174, 4 }, { 183, 4 }, { 206, 5 }, { 221, 5 }, { 233, 9 },
@@ -226,7 +264,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_26[] = {
 	{ 645, 10 }, { 675, 4 }, { 686, 5 }, { 696, 24 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_27[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_35[] = {
 	{ 0, 9 }, { 23, 9 }, { 55, 4 }, { 71, 4 }, { 83, 4 }, { 96, 5 },
 	{ 108, 4 }, { 114, 4 }, { 120, 4 }, { 134, 4 }, { 143, 4 }, { 157, 4 },
 	{ 167, 4 }, { 177, 4 }, { 187, 4 }, { 195, 1 }, { 213, 5 }, { 228, 5 },
@@ -237,31 +275,49 @@ static const struct pcdrop_fp_mask pcdrop_mask_27[] = {
 	{ 632, 5 }, { 647, 10 }, { 686, 5 }, { 696, 24 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_33[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_36[] = {
+	{ 0, 9 }, { 23, 9 }, { 55, 4 }, { 71, 4 }, { 83, 4 }, { 96, 5 },
+	{ 108, 4 }, { 114, 4 }, { 120, 4 }, { 134, 4 }, { 143, 4 }, { 157, 4 },
+	{ 167, 4 }, { 177, 4 }, { 187, 4 }, { 195, 1 }, { 213, 5 }, { 228, 5 },
+	{ 240, 9 }, { 251, 4 }, { 269, 5 }, { 279, 1 }, { 285, 2 }, { 303, 4 },
+	{ 380, 10 }, { 395, 1 }, { 401, 1 }, { 409, 5 }, { 424, 10 },
+	{ 445, 5 }, { 480, 1 }, { 493, 1 }, { 499, 4 }, { 512, 4 }, { 524, 5 },
+	{ 541, 5 }, { 553, 9 }, { 571, 10 }, { 600, 5 }, { 615, 10 },
+	{ 632, 5 }, { 647, 10 }, { 686, 5 }, { 696, 24 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_43[] = {
 	{ 0, 9 }, { 13, 1 }, { 25, 1 }, { 32, 1 }, { 52, 1 }, { 77, 1 },
 	{ 82, 5 }, { 92, 5 }, { 100, 1 }, { 109, 5 }, { 116, 12 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_34[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_44[] = {
 	{ 0, 9 }, { 13, 1 }, { 25, 1 }, { 32, 1 }, { 52, 1 }, { 74, 1 },
 	{ 79, 5 }, { 89, 5 }, { 97, 1 }, { 106, 5 }, { 113, 15 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_38[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_48[] = {
 	{ 0, 9 }, { 63, 9 }, { 123, 5 }, { 132, 4 }, { 148, 3 }, { 174, 1 },
 	{ 187, 1 }, { 195, 5 }, { 206, 5 }, { 215, 1 }, { 219, 2 }, { 224, 5 },
 	{ 238, 1 }, { 243, 2 }, { 249, 1 }, { 253, 5 }, { 267, 11 }, { 290, 7 },
 	{ 300, 7 }, { 315, 9 }, { 325, 1 }, { 346, 22 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_39[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_49[] = {
 	{ 0, 9 }, { 63, 9 }, { 123, 5 }, { 132, 4 }, { 148, 28 }, { 199, 1 },
 	{ 212, 1 }, { 220, 5 }, { 231, 5 }, { 240, 1 }, { 244, 2 }, { 249, 5 },
 	{ 263, 1 }, { 268, 2 }, { 274, 1 }, { 278, 5 }, { 292, 11 }, { 315, 7 },
 	{ 325, 7 }, { 340, 9 }, { 350, 1 }, { 371, 13 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_44[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_50[] = {
+	{ 0, 9 }, { 63, 9 }, { 123, 5 }, { 132, 4 }, { 148, 44 }, { 215, 1 },
+	{ 228, 1 }, { 236, 5 }, { 247, 5 }, { 256, 1 }, { 260, 2 }, { 265, 5 },
+	{ 279, 1 }, { 284, 2 }, { 290, 1 }, { 294, 5 }, { 308, 11 }, { 331, 7 },
+	{ 341, 7 }, { 356, 9 }, { 366, 1 }, { 387, 13 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_55[] = {
 	{ 0, 5 }, { 72, 9 }, { 133, 4 }, { 159, 1 }, { 167, 11 }, { 214, 4 },
 	{ 272, 5 }, { 281, 4 }, { 297, 3 }, { 304, 1 }, { 321, 1 }, { 332, 1 },
 	{ 337, 1 }, { 345, 1 }, { 349, 7 }, { 362, 7 }, { 383, 5 }, { 393, 2 },
@@ -286,7 +342,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_44[] = {
 	{ 1899, 12 }, { 1937, 5 }, { 1945, 5 }, { 1963, 21 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_45[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_56[] = {
 	{ 0, 5 }, { 79, 9 }, { 132, 4 }, { 160, 1 }, { 166, 4 }, { 208, 4 },
 	{ 266, 5 }, { 275, 4 }, { 291, 3 }, { 299, 4 }, { 311, 4 }, { 322, 5 },
 	{ 339, 1 }, { 350, 1 }, { 356, 4 }, { 376, 1 }, { 387, 1 }, { 396, 1 },
@@ -312,7 +368,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_45[] = {
 	{ 2040, 1 }, { 2065, 5 }, { 2073, 5 }, { 2088, 24 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_50[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_61[] = {
 	{ 0, 9 }, { 60, 9 }, { 109, 4 }, { 135, 4 }, { 156, 7 }, { 190, 4 },
 	{ 223, 5 }, { 232, 4 }, { 239, 5 }, { 247, 1 }, { 257, 5 }, { 274, 1 },
 	{ 284, 5 }, { 301, 1 }, { 311, 5 }, { 325, 1 }, { 335, 5 }, { 352, 1 },
@@ -327,7 +383,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_50[] = {
 	{ 1021, 19 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_51[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_62[] = {
 	{ 0, 9 }, { 60, 9 }, { 109, 4 }, { 135, 4 }, { 185, 4 }, { 218, 5 },
 	{ 227, 4 }, { 234, 5 }, { 242, 1 }, { 252, 5 }, { 269, 1 }, { 279, 5 },
 	{ 296, 1 }, { 306, 5 }, { 320, 1 }, { 330, 5 }, { 347, 1 }, { 351, 1 },
@@ -341,6 +397,20 @@ static const struct pcdrop_fp_mask pcdrop_mask_51[] = {
 	{ 952, 6 }, { 988, 5 }, { 996, 10 }, { 1009, 5 }, { 1019, 21 },
 };
 
+static const struct pcdrop_fp_mask pcdrop_mask_63[] = {
+	{ 0, 9 }, { 60, 9 }, { 109, 4 }, { 135, 4 }, { 185, 4 }, { 218, 5 },
+	{ 227, 4 }, { 234, 5 }, { 242, 1 }, { 252, 5 }, { 269, 1 }, { 279, 5 },
+	{ 296, 1 }, { 306, 5 }, { 320, 1 }, { 330, 5 }, { 347, 1 }, { 351, 1 },
+	{ 355, 10 }, { 372, 4 }, { 411, 5 }, { 427, 4 }, { 451, 1 }, { 476, 5 },
+	{ 484, 6 }, { 496, 4 }, { 507, 4 }, { 543, 6 }, { 567, 5 }, { 575, 1 },
+	{ 587, 1 }, { 593, 2 }, { 603, 9 }, { 614, 4 }, { 635, 5 }, { 652, 1 },
+	{ 663, 7 }, { 677, 4 }, { 684, 5 }, { 694, 1 }, { 698, 5 }, { 706, 5 },
+	{ 714, 5 }, { 735, 1 }, { 739, 5 }, { 747, 1 }, { 757, 5 }, { 772, 4 },
+	{ 781, 5 }, { 795, 4 }, { 813, 5 }, { 829, 4 }, { 846, 5 }, { 854, 6 },
+	{ 867, 4 }, { 874, 10 }, { 887, 5 }, { 899, 6 }, { 935, 5 },
+	{ 943, 10 }, { 956, 5 }, { 966, 10 },
+};
+
 static const struct pcdrop_fp pcdrop_verified[] = {
 	{ "__filemap_remove_folio", 480, 0x87d2061ff9353ac5ULL,
 	  pcdrop_mask_2, ARRAY_SIZE(pcdrop_mask_2),
@@ -348,64 +418,85 @@ static const struct pcdrop_fp pcdrop_verified[] = {
 	{ "__filemap_remove_folio", 480, 0x207a12c9956b3481ULL,
 	  pcdrop_mask_3, ARRAY_SIZE(pcdrop_mask_3),
 	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
+	{ "__filemap_remove_folio", 480, 0xeb000d8a21b8c721ULL,
+	  pcdrop_mask_4, ARRAY_SIZE(pcdrop_mask_4),
+	  "6.12.118+deb13-rt-amd64" },
 	{ "__remove_mapping", 544, 0xe44c2c9102c51824ULL,
-	  pcdrop_mask_8, ARRAY_SIZE(pcdrop_mask_8),
+	  pcdrop_mask_10, ARRAY_SIZE(pcdrop_mask_10),
 	  "6.12.118+deb12-amd64" },
 	{ "__remove_mapping", 544, 0x61922c5503e7797aULL,
-	  pcdrop_mask_9, ARRAY_SIZE(pcdrop_mask_9),
+	  pcdrop_mask_11, ARRAY_SIZE(pcdrop_mask_11),
 	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
+	{ "__remove_mapping", 544, 0x4e6e702b72990c6cULL,
+	  pcdrop_mask_12, ARRAY_SIZE(pcdrop_mask_12),
+	  "6.12.118+deb13-rt-amd64" },
 	{ "delete_from_page_cache_batch", 880, 0x45137fc044179156ULL,
-	  pcdrop_mask_14, ARRAY_SIZE(pcdrop_mask_14),
+	  pcdrop_mask_18, ARRAY_SIZE(pcdrop_mask_18),
 	  "6.12.118+deb12-amd64" },
 	{ "delete_from_page_cache_batch", 880, 0x13a8f1b3140a1082ULL,
-	  pcdrop_mask_15, ARRAY_SIZE(pcdrop_mask_15),
+	  pcdrop_mask_19, ARRAY_SIZE(pcdrop_mask_19),
 	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
-	{ "filemap_unaccount_folio", 448, 0xcf4095c187f27fa8ULL,
+	{ "delete_from_page_cache_batch", 880, 0x48406669d4a89582ULL,
 	  pcdrop_mask_20, ARRAY_SIZE(pcdrop_mask_20),
-	  "6.12.118+deb12-amd64" },
-	{ "filemap_unaccount_folio", 256, 0x3da908b68dca57ccULL,
-	  pcdrop_mask_21, ARRAY_SIZE(pcdrop_mask_21),
-	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
-	{ "generic_fadvise", 720, 0xd7101bd0c3d3aa0fULL,
+	  "6.12.118+deb13-rt-amd64" },
+	{ "filemap_unaccount_folio", 448, 0xcf4095c187f27fa8ULL,
 	  pcdrop_mask_26, ARRAY_SIZE(pcdrop_mask_26),
 	  "6.12.118+deb12-amd64" },
-	{ "generic_fadvise", 720, 0x5328d8c0c0a08317ULL,
+	{ "filemap_unaccount_folio", 256, 0x3da908b68dca57ccULL,
 	  pcdrop_mask_27, ARRAY_SIZE(pcdrop_mask_27),
 	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
+	{ "filemap_unaccount_folio", 176, 0xbadf059213c6e1cbULL,
+	  pcdrop_mask_28, ARRAY_SIZE(pcdrop_mask_28),
+	  "6.12.118+deb13-rt-amd64" },
+	{ "generic_fadvise", 720, 0xd7101bd0c3d3aa0fULL,
+	  pcdrop_mask_34, ARRAY_SIZE(pcdrop_mask_34),
+	  "6.12.118+deb12-amd64" },
+	{ "generic_fadvise", 720, 0x5328d8c0c0a08317ULL,
+	  pcdrop_mask_35, ARRAY_SIZE(pcdrop_mask_35),
+	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
+	{ "generic_fadvise", 720, 0x9e29759edcd8f517ULL,
+	  pcdrop_mask_36, ARRAY_SIZE(pcdrop_mask_36),
+	  "6.12.118+deb13-rt-amd64" },
 	{ "mapping_evict_folio", 128, 0x574589cdcaba5b0fULL,
-	  pcdrop_mask_33, ARRAY_SIZE(pcdrop_mask_33),
+	  pcdrop_mask_43, ARRAY_SIZE(pcdrop_mask_43),
 	  "6.12.118+deb12-amd64" },
 	{ "mapping_evict_folio", 128, 0xd5839dd839b63039ULL,
-	  pcdrop_mask_34, ARRAY_SIZE(pcdrop_mask_34),
-	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
+	  pcdrop_mask_44, ARRAY_SIZE(pcdrop_mask_44),
+	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64 6.12.118+deb13-rt-amd64" },
 	{ "mapping_try_invalidate", 368, 0x152a435f8ceca99aULL,
-	  pcdrop_mask_38, ARRAY_SIZE(pcdrop_mask_38),
+	  pcdrop_mask_48, ARRAY_SIZE(pcdrop_mask_48),
 	  "6.12.118+deb12-amd64" },
 	{ "mapping_try_invalidate", 384, 0x152a435f8ceca99aULL,
-	  pcdrop_mask_39, ARRAY_SIZE(pcdrop_mask_39),
+	  pcdrop_mask_49, ARRAY_SIZE(pcdrop_mask_49),
 	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
+	{ "mapping_try_invalidate", 400, 0x152a435f8ceca99aULL,
+	  pcdrop_mask_50, ARRAY_SIZE(pcdrop_mask_50),
+	  "6.12.118+deb13-rt-amd64" },
 	{ "shmem_undo_range", 1984, 0x2e5faeaabe72bf35ULL,
-	  pcdrop_mask_44, ARRAY_SIZE(pcdrop_mask_44),
+	  pcdrop_mask_55, ARRAY_SIZE(pcdrop_mask_55),
 	  "6.12.118+deb12-amd64" },
 	{ "shmem_undo_range", 2112, 0xdd4c63029efab261ULL,
-	  pcdrop_mask_45, ARRAY_SIZE(pcdrop_mask_45),
-	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
+	  pcdrop_mask_56, ARRAY_SIZE(pcdrop_mask_56),
+	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64 6.12.118+deb13-rt-amd64" },
 	{ "truncate_inode_pages_range", 1040, 0xb84445e9ecc43677ULL,
-	  pcdrop_mask_50, ARRAY_SIZE(pcdrop_mask_50),
+	  pcdrop_mask_61, ARRAY_SIZE(pcdrop_mask_61),
 	  "6.12.118+deb12-amd64" },
 	{ "truncate_inode_pages_range", 1040, 0xc6e7ff78c5de9982ULL,
-	  pcdrop_mask_51, ARRAY_SIZE(pcdrop_mask_51),
+	  pcdrop_mask_62, ARRAY_SIZE(pcdrop_mask_62),
 	  "6.12.118+deb13-amd64 6.12.118+deb13-cloud-amd64" },
+	{ "truncate_inode_pages_range", 976, 0x783bc81d48dfbe09ULL,
+	  pcdrop_mask_63, ARRAY_SIZE(pcdrop_mask_63),
+	  "6.12.118+deb13-rt-amd64" },
 };
 #elif PCDROP_SERIES(7, 2)
-static const struct pcdrop_fp_mask pcdrop_mask_4[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_5[] = {
 	{ 0, 9 }, { 28, 8 }, { 44, 5 }, { 55, 5 }, { 131, 4 }, { 141, 4 },
 	{ 153, 4 }, { 261, 1 }, { 272, 5 }, { 280, 5 }, { 302, 8 }, { 312, 4 },
 	{ 328, 5 }, { 336, 5 }, { 344, 1 }, { 350, 4 }, { 359, 4 }, { 375, 4 },
 	{ 384, 20 }, { 406, 23 }, { 433, 1 }, { 441, 23 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_5[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_6[] = {
 	{ 0, 9 }, { 26, 8 }, { 42, 5 }, { 53, 5 }, { 129, 4 }, { 139, 4 },
 	{ 152, 4 }, { 203, 4 }, { 248, 1 }, { 259, 5 }, { 267, 5 }, { 289, 8 },
 	{ 299, 4 }, { 313, 5 }, { 321, 5 }, { 329, 1 }, { 335, 4 }, { 344, 4 },
@@ -413,7 +504,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_5[] = {
 	{ 451, 13 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_10[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_13[] = {
 	{ 0, 5 }, { 12, 4 }, { 43, 5 }, { 53, 4 }, { 67, 4 }, { 85, 5 },
 	{ 94, 5 }, { 110, 1 }, { 121, 1 }, { 130, 4 }, { 141, 4 }, { 155, 4 },
 	{ 173, 1 }, { 186, 4 }, { 193, 5 }, { 202, 5 }, { 216, 4 }, { 231, 1 },
@@ -424,7 +515,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_10[] = {
 	{ 528, 5 }, { 541, 5 }, { 548, 2 }, { 562, 4 }, { 576, 5 }, { 588, 20 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_11[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_14[] = {
 	{ 0, 5 }, { 14, 4 }, { 45, 5 }, { 55, 4 }, { 68, 4 }, { 86, 5 },
 	{ 95, 5 }, { 113, 1 }, { 124, 1 }, { 133, 4 }, { 146, 4 }, { 159, 4 },
 	{ 175, 1 }, { 185, 4 }, { 194, 5 }, { 203, 5 }, { 216, 1 }, { 228, 1 },
@@ -435,7 +526,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_11[] = {
 	{ 533, 5 }, { 542, 5 }, { 555, 5 }, { 562, 2 }, { 568, 8 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_16[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_21[] = {
 	{ 0, 9 }, { 23, 8 }, { 42, 1 }, { 48, 8 }, { 58, 4 }, { 76, 5 },
 	{ 100, 5 }, { 117, 5 }, { 126, 1 }, { 136, 4 }, { 145, 5 }, { 157, 5 },
 	{ 169, 1 }, { 247, 4 }, { 257, 4 }, { 276, 5 }, { 289, 4 }, { 310, 4 },
@@ -451,7 +542,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_16[] = {
 	{ 1004, 20 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_17[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_22[] = {
 	{ 0, 9 }, { 16, 8 }, { 35, 1 }, { 41, 8 }, { 51, 4 }, { 62, 5 },
 	{ 103, 5 }, { 119, 5 }, { 129, 1 }, { 140, 4 }, { 149, 5 }, { 160, 5 },
 	{ 172, 1 }, { 267, 4 }, { 277, 4 }, { 293, 5 }, { 306, 4 }, { 344, 4 },
@@ -467,21 +558,21 @@ static const struct pcdrop_fp_mask pcdrop_mask_17[] = {
 	{ 1022, 4 }, { 1031, 5 }, { 1041, 5 }, { 1082, 6 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_22[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_29[] = {
 	{ 0, 5 }, { 23, 1 }, { 33, 1 }, { 39, 1 }, { 46, 1 }, { 68, 5 },
 	{ 82, 1 }, { 89, 1 }, { 96, 4 }, { 113, 4 }, { 123, 1 }, { 130, 5 },
 	{ 144, 6 }, { 162, 2 }, { 175, 5 }, { 186, 1 }, { 192, 1 }, { 204, 7 },
 	{ 215, 5 }, { 225, 1 }, { 248, 5 }, { 275, 14 }, { 300, 20 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_23[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_30[] = {
 	{ 0, 5 }, { 33, 4 }, { 47, 4 }, { 56, 1 }, { 76, 4 }, { 101, 5 },
 	{ 114, 1 }, { 123, 1 }, { 130, 4 }, { 148, 4 }, { 160, 1 }, { 184, 5 },
 	{ 199, 9 }, { 220, 5 }, { 236, 5 }, { 249, 1 }, { 255, 1 }, { 267, 10 },
 	{ 281, 5 }, { 292, 4 }, { 335, 5 }, { 362, 14 }, { 387, 13 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_28[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_37[] = {
 	{ 0, 9 }, { 23, 8 }, { 54, 4 }, { 79, 4 }, { 88, 4 }, { 98, 5 },
 	{ 110, 4 }, { 116, 4 }, { 122, 4 }, { 136, 4 }, { 145, 4 }, { 159, 4 },
 	{ 169, 4 }, { 179, 4 }, { 189, 4 }, { 197, 1 }, { 211, 5 }, { 226, 5 },
@@ -492,7 +583,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_28[] = {
 	{ 615, 5 }, { 630, 10 }, { 669, 5 }, { 679, 25 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_29[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_38[] = {
 	{ 0, 9 }, { 18, 8 }, { 50, 4 }, { 95, 4 }, { 104, 4 }, { 120, 5 },
 	{ 132, 1 }, { 135, 4 }, { 140, 1 }, { 151, 4 }, { 160, 4 }, { 174, 4 },
 	{ 184, 4 }, { 194, 4 }, { 204, 4 }, { 213, 4 }, { 230, 5 }, { 245, 5 },
@@ -504,17 +595,17 @@ static const struct pcdrop_fp_mask pcdrop_mask_29[] = {
 	{ 784, 16 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_35[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_45[] = {
 	{ 0, 9 }, { 13, 1 }, { 25, 1 }, { 32, 1 }, { 52, 1 }, { 74, 1 },
 	{ 79, 5 }, { 89, 5 }, { 97, 1 }, { 106, 5 }, { 113, 15 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_36[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_46[] = {
 	{ 0, 9 }, { 13, 1 }, { 22, 1 }, { 31, 1 }, { 49, 1 }, { 71, 1 },
 	{ 74, 5 }, { 93, 5 }, { 101, 1 }, { 111, 5 }, { 121, 7 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_40[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_51[] = {
 	{ 0, 9 }, { 61, 8 }, { 121, 5 }, { 130, 4 }, { 145, 1 }, { 154, 2 },
 	{ 172, 1 }, { 182, 4 }, { 198, 1 }, { 207, 5 }, { 218, 5 }, { 227, 1 },
 	{ 239, 1 }, { 246, 1 }, { 250, 5 }, { 264, 11 }, { 278, 5 }, { 292, 1 },
@@ -522,7 +613,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_40[] = {
 	{ 381, 5 }, { 389, 19 }, { 414, 18 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_41[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_52[] = {
 	{ 0, 9 }, { 40, 8 }, { 105, 1 }, { 194, 1 }, { 247, 5 }, { 256, 4 },
 	{ 272, 4 }, { 282, 2 }, { 299, 1 }, { 309, 4 }, { 328, 1 }, { 336, 5 },
 	{ 347, 5 }, { 356, 1 }, { 368, 1 }, { 373, 1 }, { 383, 4 }, { 401, 5 },
@@ -530,7 +621,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_41[] = {
 	{ 486, 8 }, { 495, 1 }, { 516, 5 }, { 524, 14 }, { 544, 32 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_46[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_57[] = {
 	{ 0, 5 }, { 73, 8 }, { 127, 4 }, { 155, 1 }, { 161, 4 }, { 203, 4 },
 	{ 257, 5 }, { 266, 4 }, { 282, 6 }, { 293, 4 }, { 304, 4 }, { 315, 5 },
 	{ 333, 4 }, { 346, 4 }, { 363, 1 }, { 368, 1 }, { 385, 1 }, { 395, 4 },
@@ -559,7 +650,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_46[] = {
 	{ 2123, 5 }, { 2133, 5 }, { 2144, 14 }, { 2164, 19 }, { 2189, 19 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_47[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_58[] = {
 	{ 0, 5 }, { 50, 8 }, { 136, 1 }, { 186, 1 }, { 231, 4 }, { 258, 1 },
 	{ 264, 4 }, { 302, 4 }, { 351, 5 }, { 360, 4 }, { 376, 6 }, { 387, 4 },
 	{ 400, 4 }, { 411, 5 }, { 429, 4 }, { 442, 4 }, { 459, 1 }, { 464, 1 },
@@ -589,7 +680,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_47[] = {
 	{ 2274, 14 }, { 2294, 14 }, { 2314, 14 }, { 2334, 19 }, { 2359, 25 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_52[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_64[] = {
 	{ 0, 9 }, { 60, 8 }, { 108, 4 }, { 134, 4 }, { 184, 4 }, { 217, 5 },
 	{ 226, 4 }, { 242, 5 }, { 256, 1 }, { 266, 4 }, { 282, 5 }, { 299, 1 },
 	{ 309, 5 }, { 323, 1 }, { 333, 4 }, { 349, 5 }, { 366, 1 }, { 370, 1 },
@@ -606,7 +697,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_52[] = {
 	{ 1182, 10 }, { 1198, 18 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_53[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_65[] = {
 	{ 0, 9 }, { 38, 8 }, { 115, 1 }, { 165, 1 }, { 200, 4 }, { 227, 4 },
 	{ 271, 4 }, { 303, 5 }, { 312, 4 }, { 332, 5 }, { 346, 1 }, { 359, 4 },
 	{ 375, 5 }, { 392, 1 }, { 404, 5 }, { 418, 1 }, { 431, 4 }, { 447, 5 },
@@ -625,69 +716,76 @@ static const struct pcdrop_fp_mask pcdrop_mask_53[] = {
 
 static const struct pcdrop_fp pcdrop_verified[] = {
 	{ "__filemap_remove_folio", 464, 0x3512db0b5755e8fdULL,
-	  pcdrop_mask_4, ARRAY_SIZE(pcdrop_mask_4),
+	  pcdrop_mask_5, ARRAY_SIZE(pcdrop_mask_5),
 	  "7.2.12+deb13-amd64" },
 	{ "__filemap_remove_folio", 464, 0x42036ea2b9ac53ffULL,
-	  pcdrop_mask_5, ARRAY_SIZE(pcdrop_mask_5),
+	  pcdrop_mask_6, ARRAY_SIZE(pcdrop_mask_6),
 	  "7.2.13+deb14-amd64" },
 	{ "__remove_mapping", 608, 0x0d792c079a750f78ULL,
-	  pcdrop_mask_10, ARRAY_SIZE(pcdrop_mask_10),
+	  pcdrop_mask_13, ARRAY_SIZE(pcdrop_mask_13),
 	  "7.2.12+deb13-amd64" },
 	{ "__remove_mapping", 576, 0x1cb78c776273101cULL,
-	  pcdrop_mask_11, ARRAY_SIZE(pcdrop_mask_11),
+	  pcdrop_mask_14, ARRAY_SIZE(pcdrop_mask_14),
 	  "7.2.13+deb14-amd64" },
 	{ "delete_from_page_cache_batch", 1024, 0xd81ed683e1174f92ULL,
-	  pcdrop_mask_16, ARRAY_SIZE(pcdrop_mask_16),
+	  pcdrop_mask_21, ARRAY_SIZE(pcdrop_mask_21),
 	  "7.2.12+deb13-amd64" },
 	{ "delete_from_page_cache_batch", 1088, 0xbbd37d22b7b14ca4ULL,
-	  pcdrop_mask_17, ARRAY_SIZE(pcdrop_mask_17),
+	  pcdrop_mask_22, ARRAY_SIZE(pcdrop_mask_22),
 	  "7.2.13+deb14-amd64" },
 	{ "filemap_unaccount_folio", 320, 0x178a8d3766dc1122ULL,
-	  pcdrop_mask_22, ARRAY_SIZE(pcdrop_mask_22),
+	  pcdrop_mask_29, ARRAY_SIZE(pcdrop_mask_29),
 	  "7.2.12+deb13-amd64" },
 	{ "filemap_unaccount_folio", 400, 0xf47548760240e449ULL,
-	  pcdrop_mask_23, ARRAY_SIZE(pcdrop_mask_23),
+	  pcdrop_mask_30, ARRAY_SIZE(pcdrop_mask_30),
 	  "7.2.13+deb14-amd64" },
 	{ "generic_fadvise", 704, 0xd10b911523131761ULL,
-	  pcdrop_mask_28, ARRAY_SIZE(pcdrop_mask_28),
+	  pcdrop_mask_37, ARRAY_SIZE(pcdrop_mask_37),
 	  "7.2.12+deb13-amd64" },
 	{ "generic_fadvise", 800, 0xad3e3f9b2e58e879ULL,
-	  pcdrop_mask_29, ARRAY_SIZE(pcdrop_mask_29),
+	  pcdrop_mask_38, ARRAY_SIZE(pcdrop_mask_38),
 	  "7.2.13+deb14-amd64" },
 	{ "mapping_evict_folio", 128, 0x82b82b17dbe6f6b4ULL,
-	  pcdrop_mask_35, ARRAY_SIZE(pcdrop_mask_35),
+	  pcdrop_mask_45, ARRAY_SIZE(pcdrop_mask_45),
 	  "7.2.12+deb13-amd64" },
 	{ "mapping_evict_folio", 128, 0x160347f14b92b7e1ULL,
-	  pcdrop_mask_36, ARRAY_SIZE(pcdrop_mask_36),
+	  pcdrop_mask_46, ARRAY_SIZE(pcdrop_mask_46),
 	  "7.2.13+deb14-amd64" },
 	{ "mapping_try_invalidate", 432, 0x07ae56f784bd3375ULL,
-	  pcdrop_mask_40, ARRAY_SIZE(pcdrop_mask_40),
+	  pcdrop_mask_51, ARRAY_SIZE(pcdrop_mask_51),
 	  "7.2.12+deb13-amd64" },
 	{ "mapping_try_invalidate", 576, 0x8cadb917ec3fb7a6ULL,
-	  pcdrop_mask_41, ARRAY_SIZE(pcdrop_mask_41),
+	  pcdrop_mask_52, ARRAY_SIZE(pcdrop_mask_52),
 	  "7.2.13+deb14-amd64" },
 	{ "shmem_undo_range", 2208, 0x9e0274897241c433ULL,
-	  pcdrop_mask_46, ARRAY_SIZE(pcdrop_mask_46),
+	  pcdrop_mask_57, ARRAY_SIZE(pcdrop_mask_57),
 	  "7.2.12+deb13-amd64" },
 	{ "shmem_undo_range", 2384, 0x9aa011ee0e2365c2ULL,
-	  pcdrop_mask_47, ARRAY_SIZE(pcdrop_mask_47),
+	  pcdrop_mask_58, ARRAY_SIZE(pcdrop_mask_58),
 	  "7.2.13+deb14-amd64" },
 	{ "truncate_inode_pages_range", 1216, 0xfc93e1871971b486ULL,
-	  pcdrop_mask_52, ARRAY_SIZE(pcdrop_mask_52),
+	  pcdrop_mask_64, ARRAY_SIZE(pcdrop_mask_64),
 	  "7.2.12+deb13-amd64" },
 	{ "truncate_inode_pages_range", 1312, 0x515ded4f6e0192e4ULL,
-	  pcdrop_mask_53, ARRAY_SIZE(pcdrop_mask_53),
+	  pcdrop_mask_65, ARRAY_SIZE(pcdrop_mask_65),
 	  "7.2.13+deb14-amd64" },
 };
 #elif PCDROP_SERIES(7, 3)
-static const struct pcdrop_fp_mask pcdrop_mask_6[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_7[] = {
 	{ 0, 9 }, { 28, 8 }, { 44, 5 }, { 55, 5 }, { 131, 4 }, { 141, 4 },
 	{ 153, 4 }, { 261, 1 }, { 272, 5 }, { 280, 5 }, { 302, 8 }, { 312, 4 },
 	{ 328, 5 }, { 336, 5 }, { 344, 1 }, { 350, 4 }, { 359, 4 }, { 375, 4 },
 	{ 384, 20 }, { 406, 23 }, { 433, 1 }, { 441, 23 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_12[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_8[] = {
+	{ 0, 9 }, { 28, 8 }, { 44, 5 }, { 55, 5 }, { 131, 4 }, { 141, 4 },
+	{ 153, 4 }, { 261, 1 }, { 272, 5 }, { 280, 5 }, { 302, 8 }, { 312, 4 },
+	{ 328, 5 }, { 336, 5 }, { 344, 1 }, { 350, 4 }, { 359, 4 }, { 375, 4 },
+	{ 384, 20 }, { 406, 23 }, { 433, 1 }, { 441, 23 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_15[] = {
 	{ 0, 5 }, { 12, 4 }, { 43, 5 }, { 53, 4 }, { 67, 4 }, { 85, 5 },
 	{ 94, 5 }, { 110, 1 }, { 121, 1 }, { 130, 4 }, { 141, 4 }, { 155, 4 },
 	{ 173, 1 }, { 186, 4 }, { 193, 5 }, { 202, 5 }, { 216, 4 }, { 231, 1 },
@@ -698,7 +796,18 @@ static const struct pcdrop_fp_mask pcdrop_mask_12[] = {
 	{ 534, 5 }, { 547, 5 }, { 554, 2 }, { 568, 4 }, { 582, 5 }, { 594, 14 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_18[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_16[] = {
+	{ 0, 5 }, { 12, 4 }, { 43, 5 }, { 53, 4 }, { 67, 4 }, { 85, 5 },
+	{ 94, 5 }, { 110, 1 }, { 121, 1 }, { 130, 4 }, { 141, 4 }, { 155, 4 },
+	{ 176, 1 }, { 189, 4 }, { 196, 5 }, { 205, 5 }, { 219, 4 }, { 234, 1 },
+	{ 242, 1 }, { 247, 4 }, { 259, 5 }, { 268, 1 }, { 272, 6 }, { 295, 5 },
+	{ 308, 4 }, { 335, 4 }, { 354, 10 }, { 372, 4 }, { 387, 4 }, { 403, 5 },
+	{ 411, 10 }, { 425, 10 }, { 446, 4 }, { 458, 1 }, { 465, 4 },
+	{ 475, 5 }, { 483, 5 }, { 500, 1 }, { 508, 1 }, { 512, 5 }, { 531, 5 },
+	{ 540, 5 }, { 553, 5 }, { 560, 2 }, { 577, 4 }, { 591, 5 }, { 603, 5 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_23[] = {
 	{ 0, 9 }, { 23, 8 }, { 42, 1 }, { 48, 8 }, { 58, 4 }, { 76, 5 },
 	{ 100, 5 }, { 117, 5 }, { 126, 1 }, { 136, 4 }, { 145, 5 }, { 157, 5 },
 	{ 169, 1 }, { 247, 4 }, { 257, 4 }, { 276, 5 }, { 289, 4 }, { 310, 4 },
@@ -715,13 +824,35 @@ static const struct pcdrop_fp_mask pcdrop_mask_18[] = {
 };
 
 static const struct pcdrop_fp_mask pcdrop_mask_24[] = {
+	{ 0, 9 }, { 23, 8 }, { 42, 1 }, { 48, 8 }, { 58, 4 }, { 76, 5 },
+	{ 100, 5 }, { 117, 5 }, { 126, 1 }, { 136, 4 }, { 145, 5 }, { 157, 5 },
+	{ 169, 1 }, { 247, 4 }, { 257, 4 }, { 276, 5 }, { 289, 4 }, { 310, 4 },
+	{ 318, 1 }, { 328, 4 }, { 339, 4 }, { 352, 1 }, { 357, 1 }, { 362, 1 },
+	{ 383, 1 }, { 389, 1 }, { 398, 1 }, { 412, 4 }, { 436, 1 }, { 458, 4 },
+	{ 467, 1 }, { 478, 5 }, { 491, 4 }, { 504, 5 }, { 518, 4 }, { 533, 1 },
+	{ 541, 1 }, { 546, 4 }, { 561, 5 }, { 571, 4 }, { 578, 2 }, { 592, 4 },
+	{ 605, 4 }, { 629, 1 }, { 633, 5 }, { 651, 1 }, { 657, 1 }, { 664, 1 },
+	{ 668, 7 }, { 678, 5 }, { 687, 4 }, { 696, 4 }, { 705, 9 }, { 718, 25 },
+	{ 745, 23 }, { 772, 1 }, { 781, 5 }, { 790, 10 }, { 806, 1 },
+	{ 834, 5 }, { 849, 1 }, { 860, 5 }, { 867, 2 }, { 872, 5 }, { 883, 14 },
+	{ 903, 14 }, { 923, 4 }, { 945, 5 }, { 969, 5 }, { 980, 4 }, { 993, 5 },
+	{ 1007, 17 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_31[] = {
 	{ 0, 5 }, { 23, 1 }, { 33, 1 }, { 39, 1 }, { 46, 1 }, { 68, 5 },
 	{ 82, 1 }, { 89, 1 }, { 96, 4 }, { 113, 4 }, { 123, 1 }, { 130, 5 },
 	{ 144, 6 }, { 162, 2 }, { 175, 5 }, { 186, 1 }, { 192, 1 }, { 204, 7 },
 	{ 215, 5 }, { 225, 1 }, { 248, 5 }, { 275, 14 }, { 300, 20 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_30[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_32[] = {
+	{ 0, 5 }, { 23, 1 }, { 33, 1 }, { 39, 1 }, { 46, 1 }, { 68, 5 },
+	{ 83, 4 }, { 102, 1 }, { 109, 1 }, { 116, 5 }, { 130, 6 }, { 148, 2 },
+	{ 154, 5 }, { 164, 1 }, { 187, 5 }, { 214, 11 }, { 236, 20 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_39[] = {
 	{ 0, 9 }, { 23, 8 }, { 54, 4 }, { 79, 4 }, { 88, 4 }, { 98, 5 },
 	{ 110, 4 }, { 116, 4 }, { 122, 4 }, { 136, 4 }, { 145, 4 }, { 159, 4 },
 	{ 169, 4 }, { 179, 4 }, { 189, 4 }, { 197, 1 }, { 211, 5 }, { 226, 5 },
@@ -732,12 +863,23 @@ static const struct pcdrop_fp_mask pcdrop_mask_30[] = {
 	{ 615, 5 }, { 630, 10 }, { 669, 5 }, { 679, 25 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_37[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_40[] = {
+	{ 0, 9 }, { 23, 8 }, { 54, 4 }, { 79, 4 }, { 88, 4 }, { 98, 5 },
+	{ 110, 4 }, { 116, 4 }, { 122, 4 }, { 136, 4 }, { 145, 4 }, { 159, 4 },
+	{ 169, 4 }, { 179, 4 }, { 189, 4 }, { 197, 1 }, { 211, 5 }, { 226, 5 },
+	{ 238, 8 }, { 248, 4 }, { 266, 5 }, { 276, 1 }, { 282, 2 }, { 300, 4 },
+	{ 377, 10 }, { 392, 1 }, { 398, 1 }, { 402, 5 }, { 417, 10 },
+	{ 439, 5 }, { 471, 1 }, { 484, 1 }, { 490, 4 }, { 503, 4 }, { 515, 5 },
+	{ 532, 5 }, { 544, 9 }, { 562, 10 }, { 587, 5 }, { 602, 10 },
+	{ 615, 5 }, { 630, 10 }, { 669, 5 }, { 679, 25 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_47[] = {
 	{ 0, 9 }, { 13, 1 }, { 25, 1 }, { 32, 1 }, { 52, 1 }, { 74, 1 },
 	{ 79, 5 }, { 89, 5 }, { 97, 1 }, { 106, 5 }, { 113, 15 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_42[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_53[] = {
 	{ 0, 9 }, { 61, 8 }, { 121, 5 }, { 130, 4 }, { 145, 1 }, { 154, 2 },
 	{ 172, 1 }, { 182, 4 }, { 198, 1 }, { 207, 5 }, { 218, 5 }, { 227, 1 },
 	{ 239, 1 }, { 246, 1 }, { 250, 5 }, { 264, 11 }, { 278, 5 }, { 292, 1 },
@@ -745,7 +887,7 @@ static const struct pcdrop_fp_mask pcdrop_mask_42[] = {
 	{ 381, 5 }, { 389, 19 }, { 414, 18 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_48[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_59[] = {
 	{ 0, 5 }, { 73, 8 }, { 127, 4 }, { 155, 1 }, { 161, 4 }, { 203, 4 },
 	{ 257, 5 }, { 266, 4 }, { 282, 6 }, { 293, 4 }, { 304, 4 }, { 315, 5 },
 	{ 333, 4 }, { 346, 4 }, { 363, 1 }, { 368, 1 }, { 385, 1 }, { 395, 4 },
@@ -775,7 +917,24 @@ static const struct pcdrop_fp_mask pcdrop_mask_48[] = {
 	{ 2201, 5 }, { 2212, 14 }, { 2232, 19 }, { 2257, 15 },
 };
 
-static const struct pcdrop_fp_mask pcdrop_mask_54[] = {
+static const struct pcdrop_fp_mask pcdrop_mask_66[] = {
+	{ 0, 9 }, { 60, 8 }, { 108, 4 }, { 134, 4 }, { 184, 4 }, { 217, 5 },
+	{ 226, 4 }, { 242, 5 }, { 256, 1 }, { 266, 4 }, { 282, 5 }, { 299, 1 },
+	{ 309, 5 }, { 323, 1 }, { 333, 4 }, { 349, 5 }, { 366, 1 }, { 370, 1 },
+	{ 374, 10 }, { 391, 4 }, { 433, 5 }, { 449, 4 }, { 469, 1 }, { 497, 5 },
+	{ 506, 4 }, { 513, 6 }, { 525, 4 }, { 536, 4 }, { 572, 6 }, { 596, 5 },
+	{ 605, 4 }, { 620, 1 }, { 626, 2 }, { 636, 8 }, { 646, 4 }, { 667, 5 },
+	{ 688, 1 }, { 716, 10 }, { 737, 4 }, { 744, 5 }, { 761, 1 }, { 771, 4 },
+	{ 788, 7 }, { 802, 4 }, { 809, 5 }, { 819, 1 }, { 823, 5 }, { 831, 5 },
+	{ 839, 5 }, { 860, 1 }, { 870, 5 }, { 885, 4 }, { 894, 5 }, { 929, 11 },
+	{ 945, 1 }, { 949, 5 }, { 971, 5 }, { 987, 4 }, { 1004, 5 },
+	{ 1012, 1 }, { 1020, 6 }, { 1032, 4 }, { 1039, 10 }, { 1052, 10 },
+	{ 1065, 10 }, { 1078, 10 }, { 1097, 9 }, { 1113, 5 }, { 1122, 5 },
+	{ 1133, 4 }, { 1142, 5 }, { 1152, 5 }, { 1163, 4 }, { 1172, 5 },
+	{ 1182, 10 }, { 1198, 18 },
+};
+
+static const struct pcdrop_fp_mask pcdrop_mask_67[] = {
 	{ 0, 9 }, { 60, 8 }, { 108, 4 }, { 134, 4 }, { 184, 4 }, { 217, 5 },
 	{ 226, 4 }, { 242, 5 }, { 256, 1 }, { 266, 4 }, { 282, 5 }, { 299, 1 },
 	{ 309, 5 }, { 323, 1 }, { 333, 4 }, { 349, 5 }, { 366, 1 }, { 370, 1 },
@@ -794,32 +953,50 @@ static const struct pcdrop_fp_mask pcdrop_mask_54[] = {
 
 static const struct pcdrop_fp pcdrop_verified[] = {
 	{ "__filemap_remove_folio", 464, 0x3512db0b5755e8fdULL,
-	  pcdrop_mask_6, ARRAY_SIZE(pcdrop_mask_6),
+	  pcdrop_mask_7, ARRAY_SIZE(pcdrop_mask_7),
 	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
+	{ "__filemap_remove_folio", 464, 0x3f20007bbfcfeb45ULL,
+	  pcdrop_mask_8, ARRAY_SIZE(pcdrop_mask_8),
+	  "7.3.4+deb13-rt-amd64" },
 	{ "__remove_mapping", 608, 0x2a55bfd2e3b3b9f8ULL,
-	  pcdrop_mask_12, ARRAY_SIZE(pcdrop_mask_12),
+	  pcdrop_mask_15, ARRAY_SIZE(pcdrop_mask_15),
 	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
+	{ "__remove_mapping", 608, 0xc4bc8a4fbc0a5865ULL,
+	  pcdrop_mask_16, ARRAY_SIZE(pcdrop_mask_16),
+	  "7.3.4+deb13-rt-amd64" },
 	{ "delete_from_page_cache_batch", 1024, 0xd81ed683e1174f92ULL,
-	  pcdrop_mask_18, ARRAY_SIZE(pcdrop_mask_18),
+	  pcdrop_mask_23, ARRAY_SIZE(pcdrop_mask_23),
 	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
-	{ "filemap_unaccount_folio", 320, 0xcb06db38e2a9464cULL,
+	{ "delete_from_page_cache_batch", 1024, 0x91274e50f06d1dd2ULL,
 	  pcdrop_mask_24, ARRAY_SIZE(pcdrop_mask_24),
+	  "7.3.4+deb13-rt-amd64" },
+	{ "filemap_unaccount_folio", 320, 0xcb06db38e2a9464cULL,
+	  pcdrop_mask_31, ARRAY_SIZE(pcdrop_mask_31),
 	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
+	{ "filemap_unaccount_folio", 256, 0x5bf39286b4e6092cULL,
+	  pcdrop_mask_32, ARRAY_SIZE(pcdrop_mask_32),
+	  "7.3.4+deb13-rt-amd64" },
 	{ "generic_fadvise", 704, 0xd10b911523131761ULL,
-	  pcdrop_mask_30, ARRAY_SIZE(pcdrop_mask_30),
+	  pcdrop_mask_39, ARRAY_SIZE(pcdrop_mask_39),
 	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
+	{ "generic_fadvise", 704, 0xd005fce8efde9f69ULL,
+	  pcdrop_mask_40, ARRAY_SIZE(pcdrop_mask_40),
+	  "7.3.4+deb13-rt-amd64" },
 	{ "mapping_evict_folio", 128, 0x82b82b17dbe6f6b4ULL,
-	  pcdrop_mask_37, ARRAY_SIZE(pcdrop_mask_37),
-	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
+	  pcdrop_mask_47, ARRAY_SIZE(pcdrop_mask_47),
+	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64 7.3.4+deb13-rt-amd64" },
 	{ "mapping_try_invalidate", 432, 0x07ae56f784bd3375ULL,
-	  pcdrop_mask_42, ARRAY_SIZE(pcdrop_mask_42),
-	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
+	  pcdrop_mask_53, ARRAY_SIZE(pcdrop_mask_53),
+	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64 7.3.4+deb13-rt-amd64" },
 	{ "shmem_undo_range", 2272, 0xf1b3c1a7976ea659ULL,
-	  pcdrop_mask_48, ARRAY_SIZE(pcdrop_mask_48),
-	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
+	  pcdrop_mask_59, ARRAY_SIZE(pcdrop_mask_59),
+	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64 7.3.4+deb13-rt-amd64" },
 	{ "truncate_inode_pages_range", 1216, 0xfc93e1871971b486ULL,
-	  pcdrop_mask_54, ARRAY_SIZE(pcdrop_mask_54),
+	  pcdrop_mask_66, ARRAY_SIZE(pcdrop_mask_66),
 	  "7.3.4+deb13-amd64 7.3.4+deb13-cloud-amd64" },
+	{ "truncate_inode_pages_range", 1216, 0x9ae7be80c1ff43e6ULL,
+	  pcdrop_mask_67, ARRAY_SIZE(pcdrop_mask_67),
+	  "7.3.4+deb13-rt-amd64" },
 };
 #else
 /* A series no build of which is verified: every function differs. */

@@ -45,10 +45,11 @@ static void notrace ipmodify_probe_func(unsigned long ip, unsigned long parent_i
 }
 
 /*
- * Returns 0 when no other IPMODIFY user holds @ip, -EBUSY when one does,
- * or another error from ftrace.
+ * Returns 0 when no other IPMODIFY user holds the function at @ip (or, with
+ * @ip 0, every function called @name), -EBUSY when one does, or another
+ * error from ftrace: -EINVAL for a name it does not know.
  */
-static int ipmodify_free(unsigned long ip)
+static int ipmodify_free(unsigned long ip, const char *name)
 {
 	struct ftrace_ops probe = {
 		.func = ipmodify_probe_func,
@@ -60,7 +61,11 @@ static int ipmodify_free(unsigned long ip)
 	};
 	int ret;
 
-	ret = ftrace_set_filter_ip(&probe, ip, 0, 0);
+	if (ip)
+		ret = ftrace_set_filter_ip(&probe, ip, 0, 0);
+	else
+		ret = ftrace_set_filter(&probe, (unsigned char *)name,
+					strlen(name), 0);
 	if (!ret) {
 		ret = register_ftrace_function(&probe);
 		if (!ret)
@@ -71,13 +76,22 @@ static int ipmodify_free(unsigned long ip)
 }
 
 /*
+ * Does an IPMODIFY user own a function called @name?  One ftrace does not
+ * know (inlined, or not in this kernel) no one can own.
+ */
+bool pcdrop_ipmodify_owned(const char *name)
+{
+	return ipmodify_free(0, name) == -EBUSY;
+}
+
+/*
  * pcdrop may replace the function @name at @ip only if no one else has:
  * returns 0 if so, else logs why not and returns the error.  With
  * takeover=1 an owner is only noted, for pcdrop_ipmodify_pre_patch().
  */
 int pcdrop_ipmodify_check(unsigned long ip, const char *name)
 {
-	int ret = ipmodify_free(ip);
+	int ret = ipmodify_free(ip, name);
 
 	if (ret == -EBUSY && takeover && nr_owned < PCDROP_MAX_FUNCS) {
 		owned[nr_owned++] = name;

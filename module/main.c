@@ -28,6 +28,7 @@
 #include <linux/module.h>
 #include <linux/utsname.h>
 
+#include "bypass_guard.h"
 #include "drift_guard.h"
 #include "fadvise_drain.h"
 #include "ipmodify.h"
@@ -62,11 +63,27 @@ static const struct replacement {
 /* The replacements not held, filled in at load (and a terminator). */
 static struct klp_func funcs[ARRAY_SIZE(replacements) + 1];
 
+static struct klp_patch patch;
+
+/*
+ * Under the livepatch core's mutex, before any function is patched: may
+ * this pcdrop stack on the livepatches loaded (ipmodify.c), and which of
+ * its paths would bypass one of them (bypass_guard.c)?
+ */
+static int pcdrop_pre_patch(struct klp_object *obj)
+{
+	int ret = pcdrop_ipmodify_pre_patch(obj);
+
+	if (!ret)
+		pcdrop_bypass_check(&patch);
+	return ret;
+}
+
 static struct klp_object objs[] = {
 	{
 		/* name being NULL means vmlinux */
 		.funcs = funcs,
-		.callbacks.pre_patch = pcdrop_ipmodify_pre_patch,
+		.callbacks.pre_patch = pcdrop_pre_patch,
 	}, { }
 };
 
@@ -145,6 +162,7 @@ static int __init pcdrop_init(void)
 		pr_info("not loading: enable=0 (pcdrop.enable=0 on the kernel command line?)\n");
 		return -ECANCELED;
 	}
+	pcdrop_bypass_init();
 	ret = add_replacements(pcdrop_drift_check());
 	if (ret)
 		return ret;

@@ -20,7 +20,9 @@
 #include "stat_probe.h"
 #include "swap_batch.h"
 
-static struct pcdrop_switch swap_batch = { true, PCDROP_HOLD_SHMEM };
+static struct pcdrop_switch swap_batch = {
+	true, PCDROP_HOLD_SHMEM | PCDROP_HOLD_SWAP
+};
 module_param_cb(swap_batch, &pcdrop_switch_ops, &swap_batch, 0644);
 MODULE_PARM_DESC(swap_batch,
 		 "Free a truncated tmpfs/shmem file's swap entries in batches, with shmem_batch (default: on)");

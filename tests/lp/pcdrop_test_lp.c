@@ -6,23 +6,74 @@
  *
  * It replaces version_proc_show(): /proc/version then reads
  * "pcdrop_test_lp", which shows the patch is in effect.
+ *
+ * The same source builds two more (test_evict.c, test_shadow.c), for suite
+ * 65: livepatches of functions whose work a batched path of pcdrop does
+ * instead of calling them, each with an effect a test can see.
+ * - pcdrop_test_evict.ko: remove_mapping() returns 0, so invalidation
+ *   evicts nothing, and a clean file stays cached after DONTNEED.
+ * - pcdrop_test_shadow.ko: clearing shadow entries on invalidation does
+ *   nothing, so they stay (each page read back refaults).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/livepatch.h>
 #include <linux/module.h>
+#include <linux/pagemap.h>
 #include <linux/seq_file.h>
+#include <linux/version.h>
 
+#if defined(PCDROP_TEST_LP_EVICT)
+static long test_lp_remove_mapping(struct address_space *mapping,
+				   struct folio *folio)
+{
+	return 0;
+}
+
+#define OLD_NAME	"remove_mapping"
+#define NEW_FUNC	test_lp_remove_mapping
+#define WHAT		"remove_mapping() evicting nothing"
+#elif defined(PCDROP_TEST_LP_SHADOW)
+#if KERNEL_VERSION(6, 12, 0) > LINUX_VERSION_CODE
+static void test_lp_clear_shadow(struct address_space *mapping,
+				 pgoff_t index, void *entry)
+{
+}
+
+#define OLD_NAME	"clear_shadow_entry"
+#elif KERNEL_VERSION(6, 13, 0) > LINUX_VERSION_CODE
+static void test_lp_clear_shadow(struct address_space *mapping,
+				 struct folio_batch *fbatch, pgoff_t *indices)
+{
+}
+
+#define OLD_NAME	"clear_shadow_entries"
+#else
+static void test_lp_clear_shadow(struct address_space *mapping,
+				 pgoff_t start, pgoff_t max)
+{
+}
+
+#define OLD_NAME	"clear_shadow_entries"
+#endif
+#define NEW_FUNC	test_lp_clear_shadow
+#define WHAT		"invalidation leaving shadow entries"
+#else
 static int test_lp_version_proc_show(struct seq_file *m, void *v)
 {
 	seq_puts(m, "pcdrop_test_lp\n");
 	return 0;
 }
 
+#define OLD_NAME	"version_proc_show"
+#define NEW_FUNC	test_lp_version_proc_show
+#define WHAT		"version_proc_show(), for pcdrop's upgrade test"
+#endif
+
 static struct klp_func funcs[] = {
 	{
-		.old_name = "version_proc_show",
-		.new_func = test_lp_version_proc_show,
+		.old_name = OLD_NAME,
+		.new_func = NEW_FUNC,
 	}, { }
 };
 
@@ -49,6 +100,6 @@ static void __exit test_lp_exit(void)
 
 module_init(test_lp_init);
 module_exit(test_lp_exit);
-MODULE_DESCRIPTION("Test only: a livepatch of version_proc_show(), for pcdrop's upgrade test");
+MODULE_DESCRIPTION("Test only: a livepatch of " WHAT);
 MODULE_LICENSE("GPL");
 MODULE_INFO(livepatch, "Y");
