@@ -888,6 +888,6 @@ else
 		FAILED=$((FAILED + 1))
 	}
 fi
-echo "# $SKIPPED skipped (listed kernels Debian no longer carries)"
+echo "# $SKIPPED skipped (listed kernels Debian no longer carries, cases a kernel cannot run)"
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]

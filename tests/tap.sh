@@ -37,13 +37,16 @@ step() {
 }
 
 # relay FILE [PREFIX]: a guest's TAP lines in FILE ("ok - WHAT", "not ok -
-# WHAT # WHY", "# NOTE") as lines of this stream, WHAT after PREFIX;
-# RELAYED counts the ok and not ok lines.
+# WHAT # WHY", "ok - WHAT # SKIP WHY", "# NOTE") as lines of this stream,
+# WHAT after PREFIX; RELAYED counts the ok, not ok and skip lines.
 relay() {
 	RELAYED=0
 	[ -f "$1" ] || return 0
 	while IFS= read -r _r_line; do
 		case $_r_line in
+		"ok - "*" # SKIP "*)
+			_r_what=${_r_line#ok - }
+			skip "${2:-}${_r_what%% # SKIP *}" "${_r_what#* # SKIP }" ;;
 		"ok - "*) tap ok "${2:-}${_r_line#ok - }" ;;
 		"not ok - "*) tap "not ok" "${2:-}${_r_line#not ok - }" ;;
 		"# "*) echo "$_r_line"; continue ;;

@@ -153,18 +153,27 @@ static long resident(int fd)
 }
 
 /*
- * Map @size bytes of @fd shared.  khugepaged may collapse a read-only file
- * mapping into huge pages (READ_ONLY_THP_FOR_FS), which unmaps the small
- * ones behind our back: the tests need the pages to stay mapped.
+ * khugepaged may collapse a read-only file mapping into huge pages
+ * (READ_ONLY_THP_FOR_FS), which unmaps the small ones behind our back: the
+ * tests need the pages to stay mapped.  A kernel without transparent huge
+ * pages (PREEMPT_RT's) refuses the advice (EINVAL) and has nothing to
+ * collapse.
  */
+static void no_huge_pages(char *map, long size)
+{
+	if (madvise(map, size, MADV_NOHUGEPAGE) &&
+	    (errno != EINVAL || !access("/sys/kernel/mm/transparent_hugepage", F_OK)))
+		die("madvise");
+}
+
+/* Map @size bytes of @fd shared, in small pages. */
 static char *map_file(int fd, long size)
 {
 	char *map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
 
 	if (map == MAP_FAILED)
 		die("mmap");
-	if (madvise(map, size, MADV_NOHUGEPAGE))
-		die("madvise");
+	no_huge_pages(map, size);
 	return map;
 }
 
@@ -558,8 +567,9 @@ static int cmd_holdrange(const char *path, long first, long pages)
 	long i;
 
 	map = mmap(NULL, pages * PAGE, PROT_READ, MAP_SHARED, fd, first * PAGE);
-	if (map == MAP_FAILED || madvise(map, pages * PAGE, MADV_NOHUGEPAGE))
+	if (map == MAP_FAILED)
 		die("mmap");
+	no_huge_pages(map, pages * PAGE);
 	for (i = 0; i < pages * PAGE; i += PAGE)
 		sum += map[i];
 	held();

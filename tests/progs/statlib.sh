@@ -116,6 +116,13 @@ trace_count() {
 # in full first, so that the loop device never adds new tmpfs pages to a
 # CPU's LRU batch (which would flush the batch the fadvise tests rely on).
 ext4_mount() {
+	# A smoke row runs its suites in one boot: one before may have left its
+	# file system mounted on DIR, over the same image file, which two loop
+	# devices must never share.
+	while _old=$(awk -v m="$1" '$2 == m { d = $1 } END { print d }' /proc/mounts) &&
+	      [ -n "$_old" ]; do
+		umount "$1" && losetup -d "$_old" || return 1
+	done
 	_img=/dev/shm/$(basename "$1").img
 	dd if=/dev/zero of="$_img" bs=1M count="$2" 2> /dev/null || return 1
 	dev=$(losetup -f) && losetup "$dev" "$_img" || return 1
