@@ -112,16 +112,9 @@ boot_suite() {
 	timed boot "$1 $name" scripts/vm-run.sh "$1" "$2" "$3" "$4" 2>"$4/$name.runner" || rc=$?
 	lines=0
 	if [ -f "$4/$name.output" ]; then
-		lines=$(grep -c -E '^(not )?ok ' "$4/$name.output")
-		grep -E '^(not )?ok ' "$4/$name.output" | while read -r line; do
-			case $line in
-			"ok "*) echo "ok ${line#ok }" ;;
-			*) echo "not ok ${line#not ok }" ;;
-			esac
-		done > "$4/$name.tap"
-		while read -r st rest; do
-			if [ "$st" = ok ]; then tap ok "${rest#- }"; else tap "not ok" "${rest#ok - }"; fi
-		done < "$4/$name.tap"
+		grep -E '^(not )?ok - ' "$4/$name.output" > "$4/$name.tap"
+		relay "$4/$name.tap"
+		lines=$RELAYED
 	fi
 	# A boot of several suites times each one (guest/suites.sh).
 	[ -z "${PCDROP_TIMES:-}" ] || [ ! -f "$4/$name.output" ] ||

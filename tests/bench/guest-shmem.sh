@@ -9,16 +9,19 @@ THP=/sys/kernel/mm/transparent_hugepage/shmem_enabled
 cp progs/drop_bench /bin/drop_bench
 check "pcdrop loads" pcdrop_load
 mkdir -p /mnt/b
-for folio in 4k pmd; do
+# A kernel without transparent huge pages (PREEMPT_RT's) has no PMD folios.
+folios="4k pmd"
+[ -e $THP ] || folios=4k
+for folio in $folios; do
 	huge=never
 	[ $folio = 4k ] || huge=always
 	mount -t tmpfs -o huge=$huge,size=$((MIB + 64))M tmpfs /mnt/b
-	echo $huge > $THP
+	[ ! -e $THP ] || echo $huge > $THP
 	for op in truncate punch unlink memfd; do
 		interleaved "$RUNS" shmem_batch $folio $op drop_bench $op "$MIB" /mnt/b
 	done
 	umount /mnt/b
 done
-echo never > $THP
+[ ! -e $THP ] || echo never > $THP
 check "pcdrop unloads" pcdrop_unload
 finish

@@ -217,4 +217,5 @@ expect_eq "the race: every byte read, faulted and pinned is right" 0 "$(field "$
 check "the race ran rounds" test "$(field "$out" rounds)" -gt 100
 check "pcdrop-stat stops" $STAT stop
 umount /mnt/e
+check "pcdrop unloads" pcdrop_unload
 finish
