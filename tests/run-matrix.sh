@@ -539,6 +539,15 @@ kernel_stream() {
 	echo "${PCDROP_SHADOW_CYCLES:-1}" > "$share/shadow-cycles"
 	# Suite 58's race: 10 s; make soak sets more.
 	echo "${PCDROP_RACE_SECONDS:-10}" > "$share/race-seconds"
+	# Suite 58's modes: all four on the full rows; on a smoke row (the rt
+	# rows run it) the kernel's per-folio eviction through pcdrop
+	# (evict_batch=0) and the batched walk (1w), each with exact lock
+	# counts; make soak and PCDROP_SUITES run all four.
+	if [ "$role" = full ] || [ -n "${PCDROP_SUITES:-}${PCDROP_STRESS_SECONDS:-}" ]; then
+		echo "stock 0 1 1w"
+	else
+		echo "0 1w"
+	fi > "$share/evict-modes"
 	# Suite 32's timed runs per mode: its figures are a benchmark's
 	# (tests/bench); make check checks that the counted runs are exact.
 	echo "${PCDROP_OVERHEAD_RUNS:-2}" > "$share/overhead-runs"
