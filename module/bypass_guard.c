@@ -24,33 +24,44 @@
 #include "bypass_guard.h"
 #include "drift_guard.h"
 #include "ipmodify.h"
-#include "kernel_version.h"
+#include "kernel_api.h"
 
+/*
+ * A function, its address where every build has it in kallsyms (a
+ * livepatch relocation, kernel_api.h), and the paths it holds.  Two are
+ * inlined on some builds: there no one can patch them, and elsewhere they
+ * are looked for among the livepatches only (by name: ftrace's own lookup
+ * by name reads kallsyms for every traceable function, seconds per name
+ * under emulation, at every load).
+ */
 struct bypassed_function {
 	const char *name;
+	unsigned long addr;
 	unsigned int hold;
 };
+
+#define BYPASSED(fn, hold)	{ #fn, (unsigned long)fn, hold }
 
 /* Per path, every kernel function whose work it does instead of calling it. */
 static const struct bypassed_function bypassed[] = {
 	/* The pre-pass removes folios in batches, not one at a time. */
-	{ "truncate_inode_folio", PCDROP_HOLD_SHMEM },
-	{ "filemap_remove_folio", PCDROP_HOLD_SHMEM },
-	{ "__filemap_remove_folio", PCDROP_HOLD_SHMEM | PCDROP_HOLD_EVICT },
-	{ "shmem_free_swap", PCDROP_HOLD_SWAP },
+	BYPASSED(truncate_inode_folio, PCDROP_HOLD_SHMEM),
+	BYPASSED(filemap_remove_folio, PCDROP_HOLD_SHMEM),
+	BYPASSED(__filemap_remove_folio, PCDROP_HOLD_SHMEM | PCDROP_HOLD_EVICT),
+	{ "shmem_free_swap", 0, PCDROP_HOLD_SWAP },
 #ifdef PCDROP_SHADOW_PATH
-	{ "truncate_folio_batch_exceptionals", PCDROP_HOLD_SHADOW },
+	{ "truncate_folio_batch_exceptionals", 0, PCDROP_HOLD_SHADOW },
 #if !PCDROP_SINCE(6, 12)
-	{ "clear_shadow_entry", PCDROP_HOLD_SHADOW },
+	BYPASSED(clear_shadow_entry, PCDROP_HOLD_SHADOW),
 #else
-	{ "clear_shadow_entries", PCDROP_HOLD_SHADOW },
+	BYPASSED(clear_shadow_entries, PCDROP_HOLD_SHADOW),
 #endif
 #endif
 	/* Its checks, its locked part, and the walk it mirrors. */
-	{ "mapping_evict_folio", PCDROP_HOLD_EVICT },
-	{ "remove_mapping", PCDROP_HOLD_EVICT },
-	{ "__remove_mapping", PCDROP_HOLD_EVICT },
-	{ "delete_from_page_cache_batch", PCDROP_HOLD_EVICT },
+	BYPASSED(mapping_evict_folio, PCDROP_HOLD_EVICT),
+	BYPASSED(remove_mapping, PCDROP_HOLD_EVICT),
+	BYPASSED(__remove_mapping, PCDROP_HOLD_EVICT),
+	BYPASSED(delete_from_page_cache_batch, PCDROP_HOLD_EVICT),
 };
 
 /* The table, as "FUNCTION:SWITCH,SWITCH ..." for pcdrop status. */
@@ -92,28 +103,49 @@ static const char *livepatch_owner(struct klp_patch *self, const char *name)
 }
 
 /*
+ * Is the function @fn patched by someone other than @self?  Its owner (a
+ * livepatch's module name, or "ftrace") or NULL.  @any: whether one probe
+ * of all the table's functions found any of them owned.
+ */
+static const char *owner_of(struct klp_patch *self,
+			    const struct bypassed_function *fn, bool any)
+{
+	const char *owner = livepatch_owner(self, fn->name);
+
+	if (!owner && any && fn->addr && pcdrop_ipmodify_owned(&fn->addr, 1))
+		owner = "ftrace";
+	return owner;
+}
+
+/*
  * Hold every path that would bypass a function someone else owns.  Runs
  * from @self's pre-patch callback: under the livepatch core's mutex, so
  * the set of livepatches cannot change meanwhile.
  */
 void pcdrop_bypass_check(struct klp_patch *self)
 {
+	unsigned long addrs[ARRAY_SIZE(bypassed)];
+	unsigned int i, nr = 0;
 	char paths[80];
-	int i;
+	bool any;
 
+	for (i = 0; i < ARRAY_SIZE(bypassed); i++)
+		if (bypassed[i].addr)
+			addrs[nr++] = bypassed[i].addr;
+	any = pcdrop_ipmodify_owned(addrs, nr);
 	owned[0] = '\0';
 	for (i = 0; i < ARRAY_SIZE(bypassed); i++) {
 		const struct bypassed_function *fn = &bypassed[i];
-		const char *owner = livepatch_owner(self, fn->name);
+		const char *owner = owner_of(self, fn, any);
 
-		if (!owner && !pcdrop_ipmodify_owned(fn->name))
+		if (!owner)
 			continue;
 		pcdrop_hold(fn->hold, paths, sizeof(paths));
 		pr_warn("%s() is patched by %s: %s held off (its work would bypass that patch)\n",
-			fn->name, owner ? owner : "an ftrace user", paths);
+			fn->name, strcmp(owner, "ftrace") ? owner : "an ftrace user",
+			paths);
 		snprintf(owned + strlen(owned), sizeof(owned) - strlen(owned),
-			 "%s%s:%s", owned[0] ? " " : "", fn->name,
-			 owner ? owner : "ftrace");
+			 "%s%s:%s", owned[0] ? " " : "", fn->name, owner);
 	}
 }
 

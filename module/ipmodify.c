@@ -45,11 +45,11 @@ static void notrace ipmodify_probe_func(unsigned long ip, unsigned long parent_i
 }
 
 /*
- * Returns 0 when no other IPMODIFY user holds the function at @ip (or, with
- * @ip 0, every function called @name), -EBUSY when one does, or another
- * error from ftrace: -EINVAL for a name it does not know.
+ * Returns 0 when no other IPMODIFY user holds any of the @nr functions at
+ * @ips, -EBUSY when one does, or another error from ftrace.  One probe for
+ * them all: each registration ends with RCU-tasks grace periods.
  */
-static int ipmodify_free(unsigned long ip, const char *name)
+static int ipmodify_free_all(const unsigned long *ips, unsigned int nr)
 {
 	struct ftrace_ops probe = {
 		.func = ipmodify_probe_func,
@@ -59,13 +59,11 @@ static int ipmodify_free(unsigned long ip, const char *name)
 #endif
 			 FTRACE_OPS_FL_RECURSION,
 	};
-	int ret;
+	unsigned int i;
+	int ret = 0;
 
-	if (ip)
-		ret = ftrace_set_filter_ip(&probe, ip, 0, 0);
-	else
-		ret = ftrace_set_filter(&probe, (unsigned char *)name,
-					strlen(name), 0);
+	for (i = 0; i < nr && !ret; i++)
+		ret = ftrace_set_filter_ip(&probe, ips[i], 0, 0);
 	if (!ret) {
 		ret = register_ftrace_function(&probe);
 		if (!ret)
@@ -75,13 +73,10 @@ static int ipmodify_free(unsigned long ip, const char *name)
 	return ret;
 }
 
-/*
- * Does an IPMODIFY user own a function called @name?  One ftrace does not
- * know (inlined, or not in this kernel) no one can own.
- */
-bool pcdrop_ipmodify_owned(const char *name)
+/* Does another IPMODIFY user own one of the @nr functions at @ips? */
+bool pcdrop_ipmodify_owned(const unsigned long *ips, unsigned int nr)
 {
-	return ipmodify_free(0, name) == -EBUSY;
+	return ipmodify_free_all(ips, nr) == -EBUSY;
 }
 
 /*
@@ -91,7 +86,7 @@ bool pcdrop_ipmodify_owned(const char *name)
  */
 int pcdrop_ipmodify_check(unsigned long ip, const char *name)
 {
-	int ret = ipmodify_free(ip, name);
+	int ret = ipmodify_free_all(&ip, 1);
 
 	if (ret == -EBUSY && takeover && nr_owned < PCDROP_MAX_FUNCS) {
 		owned[nr_owned++] = name;

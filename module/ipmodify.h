@@ -12,7 +12,7 @@
 #define PCDROP_KLP_STATE_ID 0x706364726f70UL	/* "pcdrop" */
 
 int pcdrop_ipmodify_check(unsigned long ip, const char *name);
-bool pcdrop_ipmodify_owned(const char *name);
+bool pcdrop_ipmodify_owned(const unsigned long *ips, unsigned int nr);
 int pcdrop_ipmodify_takeover_check(void);
 int pcdrop_ipmodify_pre_patch(struct klp_object *obj);
 

@@ -183,6 +183,16 @@ void swap_put_entries_direct(swp_entry_t entry, int nr) __weak;
 bool shmem_recalc_inode(struct inode *inode, long alloced, long swapped) __weak;
 #endif
 
+/*
+ * Never called: batched paths do their work instead, and bypass_guard.c
+ * checks by address whether someone else patches them.
+ */
+long remove_mapping(struct address_space *mapping, struct folio *folio) __weak;
+void filemap_remove_folio(struct folio *folio) __weak;
+#ifndef PCDROP_TEST_WRONG_PROTOTYPE
+int truncate_inode_folio(struct address_space *mapping, struct folio *folio) __weak;
+#endif
+
 #ifdef PCDROP_TEST_MISSING_SYMBOL
 void pcdrop_test_no_such_function(void) __weak;
 #endif

@@ -56,6 +56,9 @@ static const struct vmlinux_symbol vmlinux_symbols[] = {
 	VMLINUX_SYMBOL(inode_lru_list_add),
 #endif
 	VMLINUX_SYMBOL(workingset_update_node),
+	VMLINUX_SYMBOL(remove_mapping),
+	VMLINUX_SYMBOL(filemap_remove_folio),
+	VMLINUX_SYMBOL(truncate_inode_folio),
 	VMLINUX_SYMBOL(filemap_unaccount_folio),
 	VMLINUX_DATA(__tracepoint_mm_filemap_delete_from_page_cache),
 #ifdef PCDROP_TEST_MISSING_SYMBOL
