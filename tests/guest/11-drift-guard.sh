@@ -68,7 +68,7 @@ expect_eq "shmem_batch and swap_batch read N, the others Y" "N N Y Y Y" \
 mark=$(dmesg_mark)
 check "writing 1 to shmem_batch is refused" sh -c "! echo 1 > $PCDROP_PARAMS/shmem_batch"
 expect_eq "with one line" \
-	"pcdrop: shmem_batch stays off: the drift guard holds it (see pcdrop/drift in debugfs)" \
+	"pcdrop: shmem_batch stays off: it is held (pcdrop status says why)" \
 	"$(dmesg_since "$mark")"
 check "and it still reads N" test "$(cat $PCDROP_PARAMS/shmem_batch)" = N
 check "it unloads" pcdrop_unload
