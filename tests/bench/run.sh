@@ -9,9 +9,11 @@
 #                                                 6.1 and 6.12 only)
 #        tests/bench/run.sh swap [MIB] [RUNS]    (default 256 MiB, 5 runs)
 #        tests/bench/run.sh evict [MIB] [RUNS]   (default 256 MiB, 5 runs)
+#        tests/bench/run.sh transition [RUNS]    (default 2 runs)
 #        PCDROP_SERIES="7.3" for a subset of the matrix (default: its full rows),
 #        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks,
-#        PCDROP_BENCH_WORKLOADS="stocktrunc" for some of stat's workloads.
+#        PCDROP_BENCH_WORKLOADS="stocktrunc" for some of stat's workloads
+#        (or of transition's conditions: idle load pinned).
 #
 # Per kernel (and for fadvise, per vCPU count: 2 and 4), two boots: one
 # timed by the wall clock (plain TCG) and one by instructions (-icount
@@ -29,7 +31,11 @@
 # min/median/max of both and of the per-round ratio pcdrop/stock.  "stat" instead measures what pcdrop-stat
 # costs: each workload of guest-stat.sh without counters, with the default
 # counters, with --locks and with the default counters and "export"
-# running, and the ratios to that round's run without.
+# running, and the ratios to that round's run without.  "transition"
+# times livepatch transitions, the test livepatch of version_proc_show()
+# against pcdrop, idle and under suite 45's tmpfs load, and prints where
+# their time goes (guest-transition.sh: function_graph over the livepatch
+# core, static calls, text poking, ftrace and RCU).
 # Don't run other guests meanwhile.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -42,7 +48,8 @@ fadvise) MIB=0 RUNS=${2:-5} ;;
 stat) MIB=${2:-1024} RUNS=${3:-6} ;;
 shadow) MIB=${2:-1024} RUNS=${3:-5} ;;
 swap | evict) MIB=${2:-256} RUNS=${3:-5} ;;
-*) die "usage: tests/bench/run.sh shmem|stat|shadow|swap|evict [MIB] [RUNS] | fadvise [RUNS]" ;;
+transition) MIB=0 RUNS=${2:-2} ;;
+*) die "usage: tests/bench/run.sh shmem|stat|shadow|swap|evict [MIB] [RUNS] | fadvise|transition [RUNS]" ;;
 esac
 work=${PCDROP_WORK:-$top}/build/bench
 out=${PCDROP_WORK:-$top}/results/bench
@@ -72,6 +79,30 @@ report() {
 		printf '%-11s %-9s %-24s %-24s %-20s %s\n' "$k1" "$k2" "$st" "$ba" "$ra" "$dr"
 	done
 	rm -f "$f.case"
+}
+
+# profile FILE: guest-transition.sh's PROFILE lines, the median round of
+# each function per livepatch and case: calls and time.
+profile() {
+	printf '%-16s %-30s %-22s %s\n' case function "test livepatch calls/ms" "pcdrop calls/ms"
+	awk '$1 == "PROFILE" { k = $3 " " $4; key[k] = 1
+		c[k, $2] = c[k, $2] " " $5; t[k, $2] = t[k, $2] " " $6 }
+	function med(s,   v, n, i, j, x) { n = split(s, v, " ")
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) {
+			x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
+		return n ? v[int((n + 1) / 2)] : "-" }
+	END { for (k in key) { split(k, w, " ")
+		printf "%-16s %-30s %-22s %s\n", w[1], w[2], med(c[k, 0]) "/" sprintf("%.1f", med(t[k, 0]) / 1000),
+			med(c[k, 1]) "/" sprintf("%.1f", med(t[k, 1]) / 1000) } }' "$1" | sort
+}
+
+# costs FILE: guest-stat.sh's COST lines, what each program costs per run
+# and per run of the workload.
+costs() {
+	printf '%-11s %-8s %-24s %-10s %-10s %s\n' workload mode program runs "$UNIT_COST/run" \
+		"$UNIT_COST/workload"
+	awk -v u="$SCALE_COST" '$1 == "COST" { printf "%-11s %-8s %-24s %-10s %-10.0f %.0f\n",
+		$2, $3, $4, $5, $6 / $5 / u, $6 / u }' "$1"
 }
 
 # counts FILE: guest-evict.sh's COUNT lines, with the lock round trips
@@ -112,6 +143,7 @@ case $BENCH in
 shmem | shadow | swap | evict) UNIT=ms SCALE=1e6 ;;
 fadvise) UNIT=us/call SCALE=1e3 EXTRA="drains/round stock, pcdrop" ;;
 stat) UNIT=ms SCALE=1e6 A="no counters" B="counters" ;;
+transition) UNIT=ms SCALE=1e6 A="test livepatch" B="pcdrop" ;;
 esac
 mkdir -p "$work" "$out"
 # From 6.13 the kernel removes shadow entries in one walk itself.
@@ -133,6 +165,16 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 	cc -O2 -Wall -Wextra -Werror -static -o "$share/progs/fadv" tests/fadvise/fadv.c
 	[ "$BENCH" != stat ] || cc -O2 -Wall -Wextra -Werror -static \
 		-o "$share/progs/pingpong" tests/bench/pingpong.c
+	if [ "$BENCH" = transition ]; then
+		for c in shmem_model punch_race; do
+			cc -O2 -Wall -Wextra -Werror -static -pthread -o "$share/progs/$c" "tests/shmem/$c.c"
+		done
+		rm -rf "$b/lp" && mkdir -p "$b/lp" && cp tests/lp/Kbuild tests/lp/*.c "$b/lp/"
+		scripts/with-compiler.sh "$kver" "$b/lp" make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" \
+			M="$(realpath "$b/lp")" KCFLAGS=-Werror modules > "$out/$kver.lp.log" 2>&1 ||
+			die "cannot build the test livepatches; see $out/$kver.lp.log"
+		cp "$b/lp/pcdrop_test_lp.ko" "$share/"
+	fi
 	if [ "$BENCH" = stat ] || [ "$BENCH" = evict ]; then
 		make -s bpf BPF_OUTPUT="$work/bpf" > "$out/bpf.log" 2>&1 ||
 			die "cannot build pcdrop-stat; see $out/bpf.log"
@@ -140,7 +182,11 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 	fi
 	echo "$MIB" > "$share/bench-mib"
 	echo "$RUNS" > "$share/bench-runs"
-	echo "${PCDROP_BENCH_WORKLOADS:-truncate stocktrunc fadvise pingpong swap stockswap}" > "$share/bench-workloads"
+	if [ "$BENCH" = transition ]; then
+		echo "${PCDROP_BENCH_WORKLOADS:-idle load pinned}"
+	else
+		echo "${PCDROP_BENCH_WORKLOADS:-truncate stocktrunc fadvise pingpong swap stockswap}"
+	fi > "$share/bench-workloads"
 	for clock in ${PCDROP_BENCH_CLOCKS:-wall icount}; do
 		if [ "$BENCH" != fadvise ]; then
 			smp=2
@@ -149,6 +195,12 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 			echo "# $kver, $BENCH, $MIB MiB, $RUNS runs each, $smp vCPUs, clock: $clock"
 			report "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
 			[ "$BENCH" != evict ] || counts "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
+			if [ "$BENCH" = stat ]; then
+				UNIT_COST=ns SCALE_COST=1
+				[ $clock = wall ] || UNIT_COST=insns
+				costs "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
+			fi
+			[ "$BENCH" != transition ] || profile "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
 			echo
 			continue
 		fi

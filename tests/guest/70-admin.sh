@@ -9,7 +9,9 @@
 # waits for) makes "pcdrop load" time out, name it with its stack, revert
 # and leave the kernel stock, and "pcdrop unload" time out and stay loaded;
 # a modprobe that does not return (a module named pcdrop whose init takes
-# 20 s) makes "pcdrop load" return after TIMEOUT all the same, saying so.
+# 20 s) makes "pcdrop load" return after TIMEOUT all the same, saying so;
+# and where the kernel itself makes modprobe wait (6.12 under a tmpfs load),
+# "pcdrop load --timeout 10" returns after 10 s with modprobe's kernel stack.
 # It never writes "force".  Busybox's modprobe, depmod and sh run it here;
 # the systemd unit and the packages are tested on a booted Debian.
 . ./guest/lib.sh
@@ -271,6 +273,52 @@ check "the modprobe finishes on its own" \
 # then, seen on 7.3).
 check "and the stand-in unloads" wait_for 20 rmmod pcdrop
 cp "$PCDROP_KO" "$mods/updates/dkms/pcdrop.ko" && depmod
+
+# -- the real wait, on a kernel that has it: at the start and the end of a
+# transition 6.12's livepatch core points every cond_resched() call site
+# at its task-switching version and back (sched_dynamic_klp_enable() and
+# _disable()), one text poke and three IPI rounds per site.  Under suite
+# 45's load each round waits for the loaded vCPU's turn under TCG, and
+# klp_enable_patch(), inside modprobe, takes a minute or more
+# (docs/design.md, "How long a transition takes").  Once the load stops,
+# the rest takes seconds.
+if grep -qw sched_dynamic_klp_disable /proc/kallsyms; then
+	mkdir -p /mnt/l
+	mount -t tmpfs -o huge=never,size=96M tmpfs /mnt/l
+	seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+	rm -f /tmp/load-done
+	progs/shmem_model -s "$seed" -T 600 -U /tmp/load-done -m 16 -f /mnt/l/model \
+		> /tmp/model.out 2>&1 &
+	model=$!
+	progs/punch_race -s "$seed" -T 600 -U /tmp/load-done -f /mnt/l/race \
+		> /tmp/race.out 2>&1 &
+	race=$!
+	sleep 3
+	t0=$(date +%s)
+	pcdrop load --timeout 10 > /tmp/real.out 2>&1
+	expect_eq "under a tmpfs load, pcdrop load --timeout 10 exits 2: its modprobe is inside the transition" 2 $?
+	t=$(($(date +%s) - t0))
+	sed 's/^/# /' /tmp/real.out
+	check "it returns after about 10 s ($t s)" test "$t" -le 14
+	check "naming what the kernel is in" grep -qx \
+		"pcdrop: modprobe pcdrop has not returned within 10 s: the kernel is still inside it, left to finish (see pcdrop status)" \
+		/tmp/real.out
+	check "with modprobe's kernel stack, inside klp_enable_patch()" \
+		grep -q '^    .*klp_enable_patch' /tmp/real.out
+	expect_eq "status exits 4 meanwhile" 4 "$(status_rc)"
+	check "and says the load is under way" sh -c \
+		'pcdrop status | head -n 1 | grep -qx "pcdrop: .*loading: its modprobe has not returned (the kernel is enabling the livepatch)"'
+	touch /tmp/load-done
+	wait $model
+	expect_eq "the tmpfs model lost no data (seed $seed)" 0 $?
+	wait $race
+	expect_eq "the punch/read race saw no old data" 0 $?
+	check "once the load stops, the transition finishes: status exits 0" \
+		wait_for 120 sh -c 'pcdrop status > /dev/null'
+	check "nothing forced" sh -c "! dmesg | grep -q 'forcing remaining tasks'"
+	check "and pcdrop unloads" pcdrop unload
+	umount /mnt/l
+fi
 rm -f /dev/shm/held
 umount /proc/cmdline
 finish
