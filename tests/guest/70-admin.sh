@@ -305,6 +305,8 @@ if grep -qw sched_dynamic_klp_disable /proc/kallsyms; then
 		/tmp/real.out
 	check "with modprobe's kernel stack, inside klp_enable_patch()" \
 		grep -q '^    .*klp_enable_patch' /tmp/real.out
+	check "and no task named as holding it back (none does)" \
+		sh -c "! grep -q '^  task ' /tmp/real.out"
 	expect_eq "status exits 4 meanwhile" 4 "$(status_rc)"
 	check "and says the load is under way" sh -c \
 		'pcdrop status | head -n 1 | grep -qx "pcdrop: .*loading: its modprobe has not returned (the kernel is enabling the livepatch)"'
