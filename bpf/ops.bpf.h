@@ -130,6 +130,55 @@ static __always_inline __u32 log2_u64(__u64 v)
 /* From a function's address to the return address of its fentry call. */
 #define ENTRY_WINDOW		16
 
+/* Slots of a BPF trampoline's frame read from an fentry program's context up. */
+#define TRAMP_SLOTS		16
+/* A direct call may land up to this far before its function (call padding). */
+#define CALL_PADDING		16
+
+/* Is @ret the return address of a direct call of @ip (x86's e8 rel32)? */
+static __always_inline bool returns_from_call_of(__u64 ret, __u64 ip)
+{
+	__u64 code, to;
+
+	if (ret < 0xffffffff80000000ULL ||
+	    bpf_probe_read_kernel(&code, sizeof(code), (void *)(ret - sizeof(code))))
+		return false;
+	to = ret + (__s64)(__s32)(code >> 32);
+	return ((code >> 24) & 0xff) == 0xe8 && ip - to <= CALL_PADDING;
+}
+
+/*
+ * tramp_ret - an fentry program's traced function's return address, read
+ * from the BPF trampoline's frame rather than by unwinding the stack.
+ * Above the program's context, the traced function's arguments, the
+ * trampoline's frame holds the return value's slot (with an fexit
+ * program), the saved %rbp, the return address of the function's call of
+ * the trampoline (where the kernel calls it; 7.3 jumps to it) and its own
+ * return address.  The first of the slots past the arguments and the
+ * return value's that returns from a direct call of @ip is taken: a
+ * kretprobe's or the graph tracer's trampoline address, or an indirect
+ * call, is not one, and the unwinder is asked then.
+ */
+static __always_inline __u64 tramp_ret(void *ctx, __u64 ip)
+{
+	__u64 f[TRAMP_SLOTS], first = bpf_get_func_arg_cnt(ctx) + 1;
+	int i;
+
+	if (first > TRAMP_SLOTS - 3 ||
+	    bpf_probe_read_kernel(f, sizeof(f), ctx))
+		return 0;
+	for (i = 0; i < 3; i++) {
+		__u64 j = first + i;
+
+		/* At most TRAMP_SLOTS - 1 already; the verifier needs to see it. */
+		asm volatile("" : "+r"(j));
+		j &= TRAMP_SLOTS - 1;
+		if (returns_from_call_of(f[j], ip))
+			return f[j];
+	}
+	return 0;
+}
+
 /*
  * op_end - the operation in @s ends.  @timed: its exit was seen, so its
  * time is known; an operation whose exit was missed counts the rest.
@@ -196,10 +245,12 @@ static __always_inline void op_end(struct task_slot *s, __u32 pid, bool timed)
  * (CONFIG_RANDOMIZE_KSTACK_OFFSET), so a later, unrelated call can run
  * below the frame of an operation that has returned.  The function
  * entered is found on the stack by its fentry call's return address, or
- * a kprobe's address, just past the function's start.
+ * a kprobe's address, just past the function's start.  An fentry program
+ * (@fentry) reads its caller's return address from its trampoline's frame
+ * (tramp_ret()) instead, where it can.
  */
 static __always_inline int op_enter(void *ctx, __u32 op, struct inode *inode,
-				    bool qualifies, bool returns, __u32 skip)
+				    bool qualifies, bool returns, __u32 skip, bool fentry)
 {
 	__u64 stack[STACK_DEPTH], ip, ret = 0;
 	__u32 pid = current_pid();
@@ -217,7 +268,15 @@ static __always_inline int op_enter(void *ctx, __u32 op, struct inode *inode,
 		return 0;
 	/* The stack is needed to start an operation, or to check one. */
 	ip = bpf_get_func_ip(ctx);
-	n = s->pid != pid || returns ? bpf_get_stack(ctx, stack, sizeof(stack), 0) : 0;
+	n = 0;
+	if (s->pid != pid) {
+		if (fentry && skip == 1)
+			ret = tramp_ret(ctx, ip);
+		if (!ret)
+			n = bpf_get_stack(ctx, stack, sizeof(stack), 0);
+	} else if (returns) {
+		n = bpf_get_stack(ctx, stack, sizeof(stack), 0);
+	}
 	for (i = 0; i < STACK_DEPTH; i++) {
 		if ((long)(i + 1) * (long)sizeof(__u64) > n)
 			break;

@@ -30,15 +30,17 @@ char LICENSE[] SEC("license") = "GPL";
 
 /* ---- operations --------------------------------------------------- */
 
-static __always_inline int truncate_enter(void *ctx, struct dentry *dentry)
+static __always_inline int truncate_enter(void *ctx, struct dentry *dentry, bool fentry)
 {
-	return op_enter(ctx, PCDROP_OP_TRUNCATE, BPF_CORE_READ(dentry, d_inode), true, true, 1);
+	return op_enter(ctx, PCDROP_OP_TRUNCATE, BPF_CORE_READ(dentry, d_inode), true, true, 1,
+			fentry);
 }
 
-static __always_inline int fallocate_enter(void *ctx, struct file *file, __u64 mode)
+static __always_inline int fallocate_enter(void *ctx, struct file *file, __u64 mode,
+					   bool fentry)
 {
 	return op_enter(ctx, PCDROP_OP_PUNCH, BPF_CORE_READ(file, f_inode),
-			(int)mode & FALLOC_FL_PUNCH_HOLE, true, 1);
+			(int)mode & FALLOC_FL_PUNCH_HOLE, true, 1, fentry);
 }
 
 /*
@@ -46,53 +48,54 @@ static __always_inline int fallocate_enter(void *ctx, struct file *file, __u64 m
  * value entries of pages that left it (shadow or swap entries), are
  * operations.
  */
-static __always_inline int evict_enter(void *ctx, struct inode *inode)
+static __always_inline int evict_enter(void *ctx, struct inode *inode, bool fentry)
 {
 	return op_enter(ctx, PCDROP_OP_UNLINK, inode,
 			BPF_CORE_READ(inode, i_mapping, nrpages) > 0 ||
-			BPF_CORE_READ(inode, i_mapping, i_pages.xa_head), true, 1);
+			BPF_CORE_READ(inode, i_mapping, i_pages.xa_head), true, 1, fentry);
 }
 
-static __always_inline int fadvise_enter(void *ctx, struct file *file, __u64 advice)
+static __always_inline int fadvise_enter(void *ctx, struct file *file, __u64 advice,
+					 bool fentry)
 {
 	return op_enter(ctx, PCDROP_OP_FADVISE, BPF_CORE_READ(file, f_inode),
-			(int)advice == POSIX_FADV_DONTNEED, true, 1);
+			(int)advice == POSIX_FADV_DONTNEED, true, 1, fentry);
 }
 
 SEC("fentry/do_truncate")
 int BPF_PROG(truncate_fe, void *idmap, struct dentry *dentry)
 {
-	return truncate_enter(ctx, dentry);
+	return truncate_enter(ctx, dentry, true);
 }
 
 SEC("kprobe/do_truncate")
 int BPF_KPROBE(truncate_kp, void *idmap, struct dentry *dentry)
 {
-	return truncate_enter(ctx, dentry);
+	return truncate_enter(ctx, dentry, false);
 }
 
 SEC("fentry/vfs_fallocate")
 int BPF_PROG(fallocate_fe, struct file *file, __u64 mode)
 {
-	return fallocate_enter(ctx, file, mode);
+	return fallocate_enter(ctx, file, mode, true);
 }
 
 SEC("kprobe/vfs_fallocate")
 int BPF_KPROBE(fallocate_kp, struct file *file, __u64 mode)
 {
-	return fallocate_enter(ctx, file, mode);
+	return fallocate_enter(ctx, file, mode, false);
 }
 
 SEC("fentry/evict")
 int BPF_PROG(evict_fe, struct inode *inode)
 {
-	return evict_enter(ctx, inode);
+	return evict_enter(ctx, inode, true);
 }
 
 SEC("kprobe/evict")
 int BPF_KPROBE(evict_kp, struct inode *inode)
 {
-	return evict_enter(ctx, inode);
+	return evict_enter(ctx, inode, false);
 }
 
 /*
@@ -111,44 +114,44 @@ int BPF_KPROBE(evict_kp, struct inode *inode)
 SEC("kprobe/shmem_undo_range")
 int BPF_KPROBE(undo_kp, struct inode *inode, __u64 lstart, __u64 lend, __u64 unfalloc)
 {
-	return op_enter(ctx, PCDROP_OP_FALLOC_ROLLBACK, inode, (__u8)unfalloc, false, 3);
+	return op_enter(ctx, PCDROP_OP_FALLOC_ROLLBACK, inode, (__u8)unfalloc, false, 3, false);
 }
 
 SEC("fentry/generic_fadvise")
 int BPF_PROG(fadvise_fe, struct file *file, __u64 offset, __u64 len, __u64 advice)
 {
-	return fadvise_enter(ctx, file, advice);
+	return fadvise_enter(ctx, file, advice, true);
 }
 
 SEC("kprobe/generic_fadvise")
 int BPF_KPROBE(fadvise_kp, struct file *file, __u64 offset, __u64 len, __u64 advice)
 {
-	return fadvise_enter(ctx, file, advice);
+	return fadvise_enter(ctx, file, advice, false);
 }
 
 /* Compaction contexts, for attributing lru_add_drain_all(). */
 SEC("fentry/sysctl_compaction_handler")
 int BPF_PROG(compact_fe)
 {
-	return op_enter(ctx, OP_COMPACTION, NULL, true, true, 1);
+	return op_enter(ctx, OP_COMPACTION, NULL, true, true, 1, true);
 }
 
 SEC("kprobe/sysctl_compaction_handler")
 int BPF_KPROBE(compact_kp)
 {
-	return op_enter(ctx, OP_COMPACTION, NULL, true, true, 1);
+	return op_enter(ctx, OP_COMPACTION, NULL, true, true, 1, false);
 }
 
 SEC("fentry/kcompactd_do_work")
 int BPF_PROG(kcompactd_fe)
 {
-	return op_enter(ctx, OP_COMPACTION, NULL, true, true, 1);
+	return op_enter(ctx, OP_COMPACTION, NULL, true, true, 1, true);
 }
 
 SEC("kprobe/kcompactd_do_work")
 int BPF_KPROBE(kcompactd_kp)
 {
-	return op_enter(ctx, OP_COMPACTION, NULL, true, true, 1);
+	return op_enter(ctx, OP_COMPACTION, NULL, true, true, 1, false);
 }
 
 /* An fexit program is bound to one function; a kretprobe is not. */

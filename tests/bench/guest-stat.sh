@@ -19,7 +19,11 @@
 #             6.1 inlines it, so there it is left out)
 # Prints "RESULT WORKLOAD MODE 0 NS" (that round's run without counters)
 # and "RESULT WORKLOAD MODE 1 NS" (with MODE) for MODE default, locks and
-# export.
+# export.  Then, from one more run of each workload per mode with the
+# kernel's accounting of BPF programs on (kernel.bpf_stats_enabled, off
+# in the timed rounds: it reads the clock twice per run), "COST WORKLOAD
+# MODE PROGRAM RUNS NS": what each of pcdrop-stat's programs cost, summed
+# over its runs (under -icount, NS counts instructions).
 # A counted run must have counted: its truncates' folios and swap entries,
 # its fadvise calls.
 . ./guest/lib.sh
@@ -133,6 +137,30 @@ for r in $(seq 1 "$RUNS"); do
 		done
 	done
 done
+
+# prog_costs: "PROGRAM RUN_TIME_NS RUN_CNT" of every loaded BPF program.
+prog_costs() {
+	bpftool prog show | awk '/^[0-9]+:/ { n = t = c = ""
+		for (i = 1; i < NF; i++) {
+			if ($i == "name") n = $(i + 1)
+			if ($i == "run_time_ns") t = $(i + 1)
+			if ($i == "run_cnt") c = $(i + 1)
+		}
+		if (n != "") print n, t + 0, c + 0 }' | sort
+}
+
+echo 1 > /proc/sys/kernel/bpf_stats_enabled
+for m in default locks; do
+	check "profile: counters $m" mode $m
+	for w in $WORKLOADS; do
+		prog_costs > /tmp/costs.0
+		run $w > /dev/null
+		prog_costs | awk -v w=$w -v m=$m 'NR == FNR { t[$1] = $2; c[$1] = $3; next }
+			($1 in c) && $3 > c[$1] { print "COST", w, m, $1, $3 - c[$1], $2 - t[$1] }' \
+			/tmp/costs.0 -
+	done
+done
+echo 0 > /proc/sys/kernel/bpf_stats_enabled
 mode none
 expect_eq "every counted run was counted" 0 $missed
 umount /mnt/b
