@@ -84,26 +84,26 @@ lp_gone() {
 	[ ! -e "$KLP/$1" ]
 }
 
+# timed LP-INDEX CASE DONE NAME CMD...: one transition, traced: CMD (on
+# $ON's CPUs), then until "DONE NAME" holds.
+timed() {
+	tm_lp=$1 tm_case=$2 tm_done=$3 tm_name=$4
+	shift 4
+	trace_start
+	t0=$(now_ns)
+	$ON "$@" || return 1
+	t1=$(now_ns)
+	wait_for 900 "$tm_done" "$tm_name" || return 1
+	t2=$(now_ns)
+	trace_sum "$tm_lp" "$tm_case"
+	echo "RESULT $tm_case call $tm_lp $((t1 - t0))"
+	echo "RESULT $tm_case wall $tm_lp $((t2 - t0))"
+}
+
 # transition LP-INDEX NAME KO COND: patch, then unpatch.
 transition() {
-	trace_start
-	t0=$(now_ns)
-	$ON insmod "$3" || return 1
-	t1=$(now_ns)
-	wait_for 900 lp_settled "$2" || return 1
-	t2=$(now_ns)
-	trace_sum "$1" "$4-patch"
-	echo "RESULT $4-patch call $1 $((t1 - t0))"
-	echo "RESULT $4-patch wall $1 $((t2 - t0))"
-	trace_start
-	t0=$(now_ns)
-	$ON sh -c 'echo 0 > "$1"' sh "$KLP/$2/enabled" || return 1
-	t1=$(now_ns)
-	wait_for 900 lp_gone "$2" || return 1
-	t2=$(now_ns)
-	trace_sum "$1" "$4-unpatch"
-	echo "RESULT $4-unpatch call $1 $((t1 - t0))"
-	echo "RESULT $4-unpatch wall $1 $((t2 - t0))"
+	timed "$1" "$4-patch" lp_settled "$2" insmod "$3" || return 1
+	timed "$1" "$4-unpatch" lp_gone "$2" sh -c 'echo 0 > "$1"' sh "$KLP/$2/enabled" || return 1
 	wait_for 30 rmmod "$2"
 }
 

@@ -251,20 +251,27 @@ check "once the lock is released the truncate finishes" release_hold
 check "and pcdrop unloads" pcdrop unload
 check "nothing forced" sh -c "! dmesg | grep -q 'forcing remaining tasks'"
 
+# modprobe_outlasted TIMEOUT MAX OUT WHEN: "pcdrop load --timeout TIMEOUT",
+# whose modprobe the kernel keeps past it, exits 2 within MAX seconds with
+# its one line (and the rest) in OUT, and status says loading meanwhile.
+modprobe_outlasted() {
+	mo_t0=$(date +%s)
+	pcdrop load --timeout "$1" > "$3" 2>&1
+	expect_eq "pcdrop load --timeout $1 exits 2 $4" 2 $?
+	mo_t=$(($(date +%s) - mo_t0))
+	sed 's/^/# /' "$3"
+	check "it returns after about TIMEOUT ($mo_t s of $1)" test "$mo_t" -le "$2"
+	check "naming what the kernel is in" grep -qx \
+		"pcdrop: modprobe pcdrop has not returned within $1 s: the kernel is still inside it, left to finish (see pcdrop status)" \
+		"$3"
+	expect_eq "status exits 4 meanwhile" 4 "$(status_rc)"
+}
+
 # -- a modprobe the kernel does not return from within TIMEOUT: a module
 # named pcdrop whose init takes 20 s stands in for a livepatch whose
 # klp_enable_patch() waits (6.12 under a truncating load).
 cp /mnt/host/pcdrop_slowinit.ko "$mods/updates/dkms/pcdrop.ko" && depmod
-t0=$(date +%s)
-pcdrop load --timeout 5 > /tmp/slow.out 2>&1
-expect_eq "pcdrop load exits 2 when its modprobe does not return within TIMEOUT" 2 $?
-t=$(($(date +%s) - t0))
-sed 's/^/# /' /tmp/slow.out
-check "it returns after about TIMEOUT ($t s of 5)" test "$t" -le 8
-check "naming what the kernel is in" grep -qx \
-	"pcdrop: modprobe pcdrop has not returned within 5 s: the kernel is still inside it, left to finish (see pcdrop status)" \
-	/tmp/slow.out
-expect_eq "status exits 4 meanwhile" 4 "$(status_rc)"
+modprobe_outlasted 5 8 /tmp/slow.out "when its modprobe does not return within TIMEOUT"
 check "and says the load is under way" sh -c \
 	'pcdrop status | head -n 1 | grep -qx "pcdrop: loading: its modprobe has not returned (the kernel is enabling the livepatch)"'
 check "the modprobe finishes on its own" \
@@ -294,20 +301,11 @@ if grep -qw sched_dynamic_klp_disable /proc/kallsyms; then
 		> /tmp/race.out 2>&1 &
 	race=$!
 	sleep 3
-	t0=$(date +%s)
-	pcdrop load --timeout 10 > /tmp/real.out 2>&1
-	expect_eq "under a tmpfs load, pcdrop load --timeout 10 exits 2: its modprobe is inside the transition" 2 $?
-	t=$(($(date +%s) - t0))
-	sed 's/^/# /' /tmp/real.out
-	check "it returns after about 10 s ($t s)" test "$t" -le 14
-	check "naming what the kernel is in" grep -qx \
-		"pcdrop: modprobe pcdrop has not returned within 10 s: the kernel is still inside it, left to finish (see pcdrop status)" \
-		/tmp/real.out
+	modprobe_outlasted 10 14 /tmp/real.out "under a tmpfs load: its modprobe is inside the transition"
 	check "with modprobe's kernel stack, inside klp_enable_patch()" \
 		grep -q '^    .*klp_enable_patch' /tmp/real.out
 	check "and no task named as holding it back (none does)" \
 		sh -c "! grep -q '^  task ' /tmp/real.out"
-	expect_eq "status exits 4 meanwhile" 4 "$(status_rc)"
 	check "and says the load is under way" sh -c \
 		'pcdrop status | head -n 1 | grep -qx "pcdrop: .*loading: its modprobe has not returned (the kernel is enabling the livepatch)"'
 	touch /tmp/load-done
