@@ -7,6 +7,9 @@
 # make soak         the long runs make check leaves out (SOAK_MINUTES=60)
 # make demo         boot the default kernel in QEMU and show pcdrop at work
 # make check-fresh  make demo in a fresh Debian 12 chroot (git, make only)
+# make plots        redraw the scaling plots, docs/plots/*.svg, from the
+#                   scale benchmark's rounds in docs/plots/scale.tsv
+#                   (tests/bench/run.sh scale; needs gnuplot-nox)
 # make dkms-install register, build and install pcdrop with DKMS (as root),
 #                   with the admin command, pcdrop.service (enabled),
 #                   /etc/pcdrop/pcdrop.conf, the man pages pcdrop(8) and
@@ -140,6 +143,9 @@ demo:
 	$(if $(PCDROP_NO_DEPS),,scripts/host-deps.sh demo)
 	tests/demo.sh
 
+plots:
+	tests/bench/plot.sh
+
 # make demo on a fresh Debian 12 minbase (git and make only), from a clone
 # of the committed tree: about 10 minutes, so not part of check.
 check-fresh:
@@ -222,5 +228,5 @@ clean:
 		debian/debhelper-build-stamp debian/*.debhelper.log debian/changelog
 	if [ -d $(KDIR) ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 
-.PHONY: all module prototypes bpf stat-install check soak check-fresh demo clean dkms-source admin-install dkms-install dkms-uninstall dkms-clean deb
+.PHONY: all module prototypes bpf stat-install check soak check-fresh demo plots clean dkms-source admin-install dkms-install dkms-uninstall dkms-clean deb
 .DELETE_ON_ERROR:

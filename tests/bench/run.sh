@@ -10,6 +10,7 @@
 #        tests/bench/run.sh swap [MIB] [RUNS]    (default 256 MiB, 5 runs)
 #        tests/bench/run.sh evict [MIB] [RUNS]   (default 256 MiB, 5 runs)
 #        tests/bench/run.sh transition [RUNS]    (default 2 runs)
+#        tests/bench/run.sh scale [MIB] [RUNS]   (default 2048 MiB, 3 runs)
 #        PCDROP_SERIES="7.3" for a subset of the matrix (default: its full rows),
 #        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks,
 #        PCDROP_BENCH_WORKLOADS="stocktrunc" for some of stat's workloads
@@ -35,7 +36,12 @@
 # times livepatch transitions, the test livepatch of version_proc_show()
 # against pcdrop, idle and under suite 45's tmpfs load, and prints where
 # their time goes (guest-transition.sh: function_graph over the livepatch
-# core, static calls, text poking, ftrace and RCU).
+# core, static calls, text poking, ftrace and RCU).  "scale" runs the
+# tmpfs truncation, DONTNEED, drop_caches and swap-entry cases at each size
+# from 64 MiB doubling to MIB (swap to 1024), in one boot per clock with
+# 2 * MIB + 1536 MiB of memory (guest-scale.sh), and merges its rounds and
+# counts into docs/plots/scale.tsv, from which "make plots" draws the
+# plots (tests/bench/plot.sh).
 # Don't run other guests meanwhile.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -49,7 +55,8 @@ stat) MIB=${2:-1024} RUNS=${3:-6} ;;
 shadow) MIB=${2:-1024} RUNS=${3:-5} ;;
 swap | evict) MIB=${2:-256} RUNS=${3:-5} ;;
 transition) MIB=0 RUNS=${2:-2} ;;
-*) die "usage: tests/bench/run.sh shmem|stat|shadow|swap|evict [MIB] [RUNS] | fadvise|transition [RUNS]" ;;
+scale) MIB=${2:-2048} RUNS=${3:-3} ;;
+*) die "usage: tests/bench/run.sh shmem|stat|shadow|swap|evict|scale [MIB] [RUNS] | fadvise|transition [RUNS]" ;;
 esac
 work=${PCDROP_WORK:-$top}/build/bench
 out=${PCDROP_WORK:-$top}/results/bench
@@ -119,11 +126,37 @@ counts() {
 	}' "$1"
 }
 
+# scale_merge FILE KVER CLOCK: guest-scale.sh's RESULT and COUNT lines in
+# FILE as rows of docs/plots/scale.tsv ("KERNEL CLOCK PATH MIB PARAM
+# result NS" per round, "... PARAM count UNITS LOCKS" per count), in
+# place of that kernel's and clock's earlier ones.
+scale_merge() {
+	_tsv=docs/plots/scale.tsv
+	mkdir -p docs/plots
+	{
+		[ ! -f $_tsv ] || awk -F'\t' -v k="$2" -v c="$3" '!($1 == k && $2 == c)' $_tsv
+		awk -v k="$2" -v c="$3" -v OFS='\t' '
+			$1 == "RESULT" { print k, c, $2, $3, $4, "result", $5 }
+			$1 == "COUNT" { print k, c, $2, $3, $4, "count", $5, $6 }' "$1"
+	} > $_tsv.new && mv $_tsv.new $_tsv
+}
+
+# scale_counts FILE: guest-scale.sh's COUNT lines, lock round trips per
+# folio (swap: i_pages lock acquisitions per entry).
+scale_counts() {
+	printf '%-12s %-6s %-6s %-9s %-8s %s\n' path MiB param units locks "per unit"
+	awk '$1 == "COUNT" { r = "-"
+		if ($6 != "-" && $5 > 0) r = sprintf("%.4f", $6 / $5)
+		printf "%-12s %-6s %-6s %-9s %-8s %s\n", $2, $3, $4, $5, $6, r }' "$1"
+}
+
 # boot KVER SHARE CLOCK RESULTS: run guest-$BENCH.sh in one boot.
 boot() {
 	icount=""
 	[ "$3" = wall ] || icount=1
-	PCDROP_VM_ICOUNT=$icount PCDROP_VM_TIMEOUT=5400 PCDROP_INITRD=$b/initrd.cpio.gz \
+	mem=${PCDROP_VM_MEM:-3G}
+	[ "$BENCH" != scale ] || mem=$((2 * MIB + 1536))M
+	PCDROP_VM_MEM=$mem PCDROP_VM_ICOUNT=$icount PCDROP_VM_TIMEOUT=5400 PCDROP_INITRD=$b/initrd.cpio.gz \
 		scripts/vm-run.sh "$1" "$2" "bench/guest-$BENCH.sh" "$4" ||
 		die "the $3 benchmark boot of $1 failed; see $4"
 }
@@ -140,7 +173,7 @@ icount_smp() {
 
 A=stock B=pcdrop EXTRA=""
 case $BENCH in
-shmem | shadow | swap | evict) UNIT=ms SCALE=1e6 ;;
+shmem | shadow | swap | evict | scale) UNIT=ms SCALE=1e6 ;;
 fadvise) UNIT=us/call SCALE=1e3 EXTRA="drains/round stock, pcdrop" ;;
 stat) UNIT=ms SCALE=1e6 A="no counters" B="counters" ;;
 transition) UNIT=ms SCALE=1e6 A="test livepatch" B="pcdrop" ;;
@@ -175,7 +208,7 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 			die "cannot build the test livepatches; see $out/$kver.lp.log"
 		cp "$b/lp/pcdrop_test_lp.ko" "$share/"
 	fi
-	if [ "$BENCH" = stat ] || [ "$BENCH" = evict ]; then
+	if [ "$BENCH" = stat ] || [ "$BENCH" = evict ] || [ "$BENCH" = scale ]; then
 		make -s bpf BPF_OUTPUT="$work/bpf" > "$out/bpf.log" 2>&1 ||
 			die "cannot build pcdrop-stat; see $out/bpf.log"
 		cp "$work/bpf/pcdrop-stat" tests/progs/jsonflat.awk "$share/"
@@ -192,9 +225,13 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 			smp=2
 			[ $clock = wall ] || icount_smp "$kver" || smp=1
 			PCDROP_VM_SMP=$smp boot "$kver" "$share" $clock "$out/$kver-$BENCH-$clock"
-			echo "# $kver, $BENCH, $MIB MiB, $RUNS runs each, $smp vCPUs, clock: $clock"
+			echo "# $kver, $BENCH, $MIB MiB, $RUNS runs each, $smp vCPUs, $mem of memory, clock: $clock"
 			report "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
 			[ "$BENCH" != evict ] || counts "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
+			if [ "$BENCH" = scale ]; then
+				scale_counts "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
+				scale_merge "$out/$kver-$BENCH-$clock/guest-$BENCH.output" "$kver" $clock
+			fi
 			if [ "$BENCH" = stat ]; then
 				UNIT_COST=ns SCALE_COST=1
 				[ $clock = wall ] || UNIT_COST=insns
