@@ -6,8 +6,9 @@
  * Invalidation evicts each folio with mapping_evict_folio(), whose
  * remove_mapping() takes the inode's i_lock and the mapping's i_pages lock
  * once per folio.  pcdrop's replacement of mapping_try_invalidate()
- * (fadvise_drain.c) hands each batch find_lock_entries() returned here
- * first: mapping_evict_folio()'s checks per folio, then one lock round
+ * (fadvise_drain.c) runs mapping_evict_folio()'s checks on each folio of a
+ * batch find_lock_entries() returned (pcdrop_evict_candidate()), finishes
+ * those that fail them at once, and hands the rest here: one lock round
  * trip in which each folio that passed is frozen at the count
  * __remove_mapping() expects, checked for dirt again and unaccounted, and
  * the folios that went are taken out of the tree in one walk, as
@@ -40,10 +41,17 @@ bool pcdrop_evict_batch_on(void)
 	return pcdrop_switch_on(&evict_batch);
 }
 
-/* mapping_evict_folio()'s checks, up to its remove_mapping(). */
-static bool evictable(struct folio *folio)
+/*
+ * Is @folio, locked in @mapping's tree, a candidate for the batch?
+ * mapping_evict_folio()'s checks, up to its remove_mapping(); a swap
+ * cache folio is not in a file's cache.  The caller's loop runs them in
+ * place of its call of mapping_evict_folio(), so that a folio that stays
+ * costs no more than on stock.
+ */
+bool pcdrop_evict_candidate(struct folio *folio)
 {
-	if (folio_test_dirty(folio) || folio_test_writeback(folio))
+	if (folio_test_dirty(folio) || folio_test_writeback(folio) ||
+	    folio_test_swapcache(folio))
 		return false;
 	/* The refcount will be elevated if any page in the folio is mapped */
 	if (folio_ref_count(folio) >
@@ -123,40 +131,27 @@ int pcdrop_evict_batch_check(void)
 
 /*
  * Evict what can be of the folios of @fbatch, which find_lock_entries()
- * returned locked (its value entries are left alone).  @evicted[i] gets
- * what mapping_evict_folio() would have returned for the i-th entry: the
- * folio's page count if it went, else 0.  The folios stay locked.
+ * returned locked, whose bit is set in @candidates: those that passed
+ * pcdrop_evict_candidate(); the others are left alone.  A candidate's
+ * @evicted[i] gets what mapping_evict_folio() would have returned for it:
+ * the folio's page count if it went, else 0.  The folios stay locked.
  */
-void pcdrop_evict_batch(struct address_space *mapping,
-			struct folio_batch *fbatch, long *evicted)
+void pcdrop_evict_batch(struct address_space *mapping, struct folio_batch *fbatch,
+			unsigned long candidates, long *evicted)
 {
 	void (*free_folio)(struct folio *) = mapping->a_ops->free_folio;
-	unsigned int i, nr = folio_batch_count(fbatch), removed = 0;
+	unsigned int i, removed = 0;
 	struct folio_batch gone;
-	bool any = false, walk;
-
-	for (i = 0; i < nr; i++) {
-		struct folio *folio = fbatch->folios[i];
-
-		/* -1: a candidate.  A swap cache folio is not in a file's cache. */
-		evicted[i] = !xa_is_value(folio) && !folio_test_swapcache(folio) &&
-			     evictable(folio) ? -1 : 0;
-		any |= evicted[i];
-	}
-	if (!any)
-		return;
+	bool walk;
 
 	folio_batch_init(&gone);
 	walk = !remove_event_on();
 	spin_lock(&mapping->host->i_lock);
 	xa_lock_irq(&mapping->i_pages);
-	for (i = 0; i < nr; i++) {
+	for_each_set_bit(i, &candidates, PCDROP_BATCH_SIZE) {
 		struct folio *folio = fbatch->folios[i];
 		int refcount;
 
-		/* Not a candidate, or not even a folio: a value entry. */
-		if (!evicted[i])
-			continue;
 		evicted[i] = 0;
 		refcount = 1 + folio_nr_pages(folio);
 		/* The kernel's own freeze: no one else may hold the folio. */
@@ -182,8 +177,8 @@ void pcdrop_evict_batch(struct address_space *mapping,
 		inode_lru_add(mapping->host);
 	spin_unlock(&mapping->host->i_lock);
 
-	for (i = 0; i < nr; i++) {
-		if (evicted[i] <= 0)
+	for_each_set_bit(i, &candidates, PCDROP_BATCH_SIZE) {
+		if (!evicted[i])
 			continue;
 		if (free_folio)
 			free_folio(fbatch->folios[i]);

@@ -16,7 +16,8 @@ extern struct tracepoint __tracepoint_mm_filemap_delete_from_page_cache __weak;
 
 int pcdrop_evict_batch_check(void);
 bool pcdrop_evict_batch_on(void);
-void pcdrop_evict_batch(struct address_space *mapping,
-			struct folio_batch *fbatch, long *evicted);
+bool pcdrop_evict_candidate(struct folio *folio);
+void pcdrop_evict_batch(struct address_space *mapping, struct folio_batch *fbatch,
+			unsigned long candidates, long *evicted);
 
 #endif /* PCDROP_EVICT_BATCH_H */

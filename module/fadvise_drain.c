@@ -95,6 +95,27 @@ static bool drain_may_help(struct address_space *mapping, struct folio *folio)
 }
 
 /*
+ * The rest of the kernel's loop for a folio that mapping_evict_folio(), or
+ * the batch, left as @ret (its page count if it went, else 0): count a
+ * failure a drain may help while the folio is locked, unlock it, and hint
+ * reclaim at one that stayed.  Returns @ret.
+ */
+static long invalidated(struct address_space *mapping, struct folio *folio, long ret,
+			bool lru_refs_only, unsigned long *nr_failed)
+{
+	bool counted = !ret && nr_failed &&
+		       (!lru_refs_only || drain_may_help(mapping, folio));
+
+	folio_unlock(folio);
+	/* As the kernel: a hint to reclaim it sooner. */
+	if (!ret)
+		deactivate_file_folio(folio);
+	if (counted)
+		(*nr_failed)++;
+	return ret;
+}
+
+/*
  * The livepatch replacement of mapping_try_invalidate() (main.c): the
  * kernel's loop, step for step, except which failures go into *nr_failed
  * and, with shadow_batch on, how shadow entries go (shadow_batch.c).  With
@@ -111,35 +132,37 @@ unsigned long pcdrop_try_invalidate(struct address_space *mapping,
 	struct folio_batch fbatch;
 	unsigned long count = 0;
 	pgoff_t index = start;
-	int i;
+	unsigned int i;
 
+	BUILD_BUG_ON(PCDROP_BATCH_SIZE > BITS_PER_LONG);
 	folio_batch_init(&fbatch);
 	while (pcdrop_find_lock_entries(mapping, &index, end, &fbatch, indices)) {
+		unsigned long candidates = 0;
 		bool has_values = false;
 
-		if (batched)
-			pcdrop_evict_batch(mapping, &fbatch, evicted);
 		for (i = 0; i < folio_batch_count(&fbatch); i++) {
 			struct folio *folio = fbatch.folios[i];
-			bool counted;
-			long ret;
+			long ret = 0;
 
 			if (xa_is_value(folio)) {
 				has_values = true;
 				count++;
 				continue;
 			}
-			ret = batched ? evicted[i] : mapping_evict_folio(mapping, folio);
-			counted = !ret && nr_failed &&
-				  (!lru_refs_only ||
-				   drain_may_help(mapping, folio));
-			folio_unlock(folio);
-			/* As the kernel: a hint to reclaim it sooner. */
-			if (!ret)
-				deactivate_file_folio(folio);
-			if (counted)
-				(*nr_failed)++;
-			count += ret;
+			if (!batched) {
+				ret = mapping_evict_folio(mapping, folio);
+			} else if (pcdrop_evict_candidate(folio)) {
+				/* Finished after the batch's eviction. */
+				__set_bit(i, &candidates);
+				continue;
+			}
+			count += invalidated(mapping, folio, ret, lru_refs_only, nr_failed);
+		}
+		if (candidates) {
+			pcdrop_evict_batch(mapping, &fbatch, candidates, evicted);
+			for_each_set_bit(i, &candidates, PCDROP_BATCH_SIZE)
+				count += invalidated(mapping, fbatch.folios[i], evicted[i],
+						     lru_refs_only, nr_failed);
 		}
 		if (has_values)
 			count += pcdrop_clear_values(mapping, &fbatch, indices,

@@ -54,7 +54,8 @@ evict() {
 	field "$_o" ns
 }
 
-CASES="dontneed-2m dontneed-1 dontneed-4k drop_caches mapped"
+# The cases run.sh asks for (PCDROP_BENCH_WORKLOADS), by default all.
+CASES=$(cat bench-workloads)
 for c in $CASES; do
 	# One untimed run first: the first read of the file after another
 	# case is not like the rest.

@@ -14,7 +14,8 @@
 #        PCDROP_SERIES="7.3" for a subset of the matrix (default: its full rows),
 #        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks,
 #        PCDROP_BENCH_WORKLOADS="stocktrunc" for some of stat's workloads
-#        (or of transition's conditions: idle load pinned).
+#        (or of transition's conditions: idle load pinned; or of evict's
+#        cases: dontneed-2m dontneed-1 dontneed-4k drop_caches mapped).
 #
 # Per kernel (and for fadvise, per vCPU count: 2 and 4), two boots: one
 # timed by the wall clock (plain TCG) and one by instructions (-icount
@@ -215,11 +216,11 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 	fi
 	echo "$MIB" > "$share/bench-mib"
 	echo "$RUNS" > "$share/bench-runs"
-	if [ "$BENCH" = transition ]; then
-		echo "${PCDROP_BENCH_WORKLOADS:-idle load pinned}"
-	else
-		echo "${PCDROP_BENCH_WORKLOADS:-truncate stocktrunc fadvise pingpong swap stockswap}"
-	fi > "$share/bench-workloads"
+	case $BENCH in
+	transition) echo "${PCDROP_BENCH_WORKLOADS:-idle load pinned}" ;;
+	evict) echo "${PCDROP_BENCH_WORKLOADS:-dontneed-2m dontneed-1 dontneed-4k drop_caches mapped}" ;;
+	*) echo "${PCDROP_BENCH_WORKLOADS:-truncate stocktrunc fadvise pingpong swap stockswap}" ;;
+	esac > "$share/bench-workloads"
 	for clock in ${PCDROP_BENCH_CLOCKS:-wall icount}; do
 		if [ "$BENCH" != fadvise ]; then
 			smp=2
