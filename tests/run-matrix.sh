@@ -49,11 +49,11 @@ SMOKE_SUITES="10-* 20-* 40-* 45-* 46-* 50-*"
 RT_SUITES="$SMOKE_SUITES 58-*"
 # Disable/rmmod/insmod cycles of the lifecycle suites (45, 54), with a
 # load for 4 (45) or 3 (54) s per cycle beside them: 3 on the full rows,
-# 2 on the smoke rows (they prove unload under load; the full row of their
+# 1 on the smoke rows (they prove unload under load; the full row of their
 # code family stresses it).  PCDROP_LIFECYCLE_CYCLES sets both; make soak
 # cycles for minutes (PCDROP_LIFECYCLE_SECONDS).
 CYCLES=${PCDROP_LIFECYCLE_CYCLES:-3}
-SMOKE_CYCLES=${PCDROP_LIFECYCLE_CYCLES:-2}
+SMOKE_CYCLES=${PCDROP_LIFECYCLE_CYCLES:-1}
 
 # build_progs DIR: the guest's test programs, static (the initramfs has
 # no libc), one per source file.
@@ -433,10 +433,16 @@ kernel_stream() {
 	else
 		echo "# sparse: run on the gcc-12 kernels (Debian's gcc-14 builds run in a chroot; 7.x headers lack scripts/checker-valid.sh)"
 	fi
-	# Its missing function has no prototype in any BTF to check.
-	step "build the missing-symbol test variant" "$res/build-missing.log" \
-		scripts/build-module.sh "$kver" "$b/missing" PCDROP_TEST_MISSING_SYMBOL=1 \
-		PCDROP_BTF= PCDROP_NEXT=0 || ok=0
+	# Its missing function has no prototype in any BTF to check.  Suite
+	# 20 loads it: on the full rows, and on every row in make soak or with
+	# PCDROP_SUITES (the livepatch core's refusal is the same in each
+	# flavour of a kernel series; a build takes 15-30 s).
+	rm -rf "$b/missing"
+	if [ "$role" = full ] || [ -n "${PCDROP_SUITES:-}${PCDROP_STRESS_SECONDS:-}" ]; then
+		step "build the missing-symbol test variant" "$res/build-missing.log" \
+			scripts/build-module.sh "$kver" "$b/missing" PCDROP_TEST_MISSING_SYMBOL=1 \
+			PCDROP_BTF= PCDROP_NEXT=0 || ok=0
+	fi
 	# The other test modules, each built only where a suite that loads
 	# it runs (not on the smoke rows: a minute or more of builds each).
 	rm -rf "$b/other" "$b/fadv" "$b/hold" "$b/slowinit" "$b/v2" "$b/lp" "$b/drift" "$b"/drift-*
@@ -508,7 +514,7 @@ kernel_stream() {
 		cp "$b/pcdrop/pcdrop.ko" "$share/pcdrop.ko"
 		readelf -s -W "$share/pcdrop.ko" |
 			sed -n 's/.* \.klp\.sym\.vmlinux\.\([^,]*\),.*/\1/p' | LC_ALL=C sort > "$share/klp-symbols"
-		cp "$b/missing/pcdrop.ko" "$share/pcdrop-missing-symbol.ko"
+		[ ! -d "$b/missing" ] || cp "$b/missing/pcdrop.ko" "$share/pcdrop-missing-symbol.ko"
 		cp "$b/pcdrop/build/next/pcdrop_next.ko" "$share/pcdrop_next.ko"
 		[ ! -d "$b/other" ] || cp "$b/other/pcdrop_other.ko" "$share/pcdrop_other.ko"
 		[ ! -d "$b/fadv" ] || cp "$b/fadv/pcdrop_fadv.ko" "$share/pcdrop_fadv.ko"
@@ -893,6 +899,6 @@ else
 		FAILED=$((FAILED + 1))
 	}
 fi
-echo "# $SKIPPED skipped (listed kernels Debian no longer carries, cases a kernel cannot run)"
+echo "# $SKIPPED skipped (listed kernels Debian no longer carries, cases a kernel cannot run, the missing-symbol load on the smoke rows: make soak runs it)"
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]
