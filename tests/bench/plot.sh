@@ -102,7 +102,8 @@ for path in $(cut -f3 "$tsv" | sort -u); do
 			else
 				echo "set title 'wall clock, TCG (median, min-max)'"
 			fi
-			echo "plot $(plots "$path" $clock ratio)1 with lines lc 'black' dt 3 notitle"
+			r=$(plots "$path" $clock ratio)
+			echo "plot ${r}1 with lines lc 'black' dt 3 ${r:+no}title 'not measured'"
 		done
 		echo "set logscale y 10; set yrange [*:*]; set ylabel 'ms (median)'"
 		echo "set title 'time, instruction clock'"
