@@ -11,6 +11,7 @@
 #        tests/bench/run.sh evict [MIB] [RUNS]   (default 256 MiB, 5 runs)
 #        tests/bench/run.sh transition [RUNS]    (default 2 runs)
 #        tests/bench/run.sh scale [MIB] [RUNS]   (default 2048 MiB, 3 runs)
+#        tests/bench/run.sh concurrent [MIB] [RUNS] (default 256 MiB, 5 runs)
 #        PCDROP_SERIES="7.3" for a subset of the matrix (default: its full rows),
 #        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks,
 #        PCDROP_BENCH_WORKLOADS="stocktrunc" for some of stat's workloads
@@ -42,7 +43,10 @@
 # from 64 MiB doubling to MIB (swap to 1024), in one boot per clock with
 # 2 * MIB + 1536 MiB of memory (guest-scale.sh), and merges its rounds and
 # counts into docs/plots/scale.tsv, from which "make plots" draws the
-# plots (tests/bench/plot.sh).
+# plots (tests/bench/plot.sh).  "concurrent" times tmpfs drops with a
+# second task on the other vCPU: alone, beside another truncate, beside a
+# reader of the same file, beside a writer of the same file
+# (guest-concurrent.sh); 6.1 has no instruction-clock run (one vCPU).
 # Don't run other guests meanwhile.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -57,7 +61,8 @@ shadow) MIB=${2:-1024} RUNS=${3:-5} ;;
 swap | evict) MIB=${2:-256} RUNS=${3:-5} ;;
 transition) MIB=0 RUNS=${2:-2} ;;
 scale) MIB=${2:-2048} RUNS=${3:-3} ;;
-*) die "usage: tests/bench/run.sh shmem|stat|shadow|swap|evict|scale [MIB] [RUNS] | fadvise|transition [RUNS]" ;;
+concurrent) MIB=${2:-256} RUNS=${3:-5} ;;
+*) die "usage: tests/bench/run.sh shmem|stat|shadow|swap|evict|scale|concurrent [MIB] [RUNS] | fadvise|transition [RUNS]" ;;
 esac
 work=${PCDROP_WORK:-$top}/build/bench
 out=${PCDROP_WORK:-$top}/results/bench
@@ -174,7 +179,7 @@ icount_smp() {
 
 A=stock B=pcdrop EXTRA=""
 case $BENCH in
-shmem | shadow | swap | evict | scale) UNIT=ms SCALE=1e6 ;;
+shmem | shadow | swap | evict | scale | concurrent) UNIT=ms SCALE=1e6 ;;
 fadvise) UNIT=us/call SCALE=1e3 EXTRA="drains/round stock, pcdrop" ;;
 stat) UNIT=ms SCALE=1e6 A="no counters" B="counters" ;;
 transition) UNIT=ms SCALE=1e6 A="test livepatch" B="pcdrop" ;;
@@ -199,6 +204,8 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 	cc -O2 -Wall -Wextra -Werror -static -o "$share/progs/fadv" tests/fadvise/fadv.c
 	[ "$BENCH" != stat ] || cc -O2 -Wall -Wextra -Werror -static \
 		-o "$share/progs/pingpong" tests/bench/pingpong.c
+	[ "$BENCH" != concurrent ] || cc -O2 -Wall -Wextra -Werror -static \
+		-o "$share/progs/conc_bench" tests/bench/conc_bench.c
 	if [ "$BENCH" = transition ]; then
 		for c in shmem_model punch_race; do
 			cc -O2 -Wall -Wextra -Werror -static -pthread -o "$share/progs/$c" "tests/shmem/$c.c"
@@ -225,6 +232,10 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 		if [ "$BENCH" != fadvise ]; then
 			smp=2
 			[ $clock = wall ] || icount_smp "$kver" || smp=1
+			if [ $smp = 1 ] && [ "$BENCH" = concurrent ]; then
+				echo "# $kver, concurrent, clock: $clock: not run, it needs two vCPUs"
+				continue
+			fi
 			PCDROP_VM_SMP=$smp boot "$kver" "$share" $clock "$out/$kver-$BENCH-$clock"
 			echo "# $kver, $BENCH, $MIB MiB, $RUNS runs each, $smp vCPUs, $mem of memory, clock: $clock"
 			report "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
