@@ -240,6 +240,21 @@ static int cmd_write(const char *path, long pages)
 
 enum seed_read { SEED_UNMAPPED, SEED_MAPPED, SEED_PAGES };
 
+/* pread() all of @len: one call reads at most 2 GiB - 4 KiB (MAX_RW_COUNT). */
+static void pread_full(int fd, char *buf, long len, off_t off)
+{
+	ssize_t n;
+
+	while (len > 0) {
+		n = pread(fd, buf, len, off);
+		if (n <= 0)
+			die("pread");
+		buf += n;
+		len -= n;
+		off += n;
+	}
+}
+
 static int cmd_seed(const char *path, long chunk, enum seed_read how)
 {
 	int mapped = how == SEED_MAPPED;
@@ -264,8 +279,8 @@ static int cmd_seed(const char *path, long chunk, enum seed_read how)
 			for (i = 0; i < chunk; i += PAGE)
 				if (pread(fd, buf, PAGE, off + i) != PAGE)
 					die("pread");
-		} else if (pread(fd, buf, chunk, off) != chunk) {
-			die("pread");
+		} else {
+			pread_full(fd, buf, chunk, off);
 		}
 		t = now_ns();
 		dontneed(fd, off, chunk);
