@@ -96,8 +96,21 @@ evict() {
 
 folios="4k pmd"
 [ -e $THP ] || folios=4k
-# point MIB time|count: every path at MIB MiB, its timed rounds or its
-# counted runs.
+# measure PARAM PATH MIB OP FS CMD...: in the timed pass ($PASS = time)
+# RUNS rounds of CMD with PARAM at 0 and 1 interleaved, in the counted
+# pass one run of each under the counters (OP and FS: its pcdrop-stat
+# operation and file system).
+measure() {
+	_param=$1 _path=$2 _mib=$3 _op=$4 _fs=$5
+	shift 5
+	if [ "$PASS" = time ]; then
+		interleaved "$RUNS" "$_param" "$_path" "$_mib" "$@"
+	else
+		count "$_path" "$_mib" "$_param" "$_op" "$_fs" "$@"
+	fi
+}
+
+# point MIB: every path at MIB MiB, in the pass $PASS.
 point() {
 	m=$1
 	for folio in $folios; do
@@ -105,11 +118,7 @@ point() {
 		[ $folio = 4k ] || huge=always
 		mount -t tmpfs -o huge=$huge,size=$((m + 64))M tmpfs /mnt/b
 		[ ! -e $THP ] || echo $huge > $THP
-		if [ "$2" = time ]; then
-			interleaved "$RUNS" shmem_batch shmem-$folio "$m" drop_bench truncate "$m" /mnt/b
-		else
-			count shmem-$folio "$m" shmem_batch TRUNCATE TMPFS drop_bench truncate "$m" /mnt/b
-		fi
+		measure shmem_batch shmem-$folio "$m" TRUNCATE TMPFS drop_bench truncate "$m" /mnt/b
 		umount /mnt/b
 	done
 	[ ! -e $THP ] || echo never > $THP
@@ -121,34 +130,27 @@ point() {
 		# One untimed run first: the first read of the file after
 		# another case is not like the rest.
 		evict $c "$m" > /dev/null || fail "the warm-up run of $c at $m MiB"
-		if [ "$2" = time ]; then
-			interleaved "$RUNS" evict_batch $c "$m" evict $c "$m"
-		elif [ $c = dontneed ]; then
-			count $c "$m" evict_batch FADVISE OTHER evict $c "$m"
-		else
-			count $c "$m" evict_batch OTHER OTHER evict $c "$m"
-		fi
+		op=OTHER
+		[ $c != dontneed ] || op=FADVISE
+		measure evict_batch $c "$m" $op OTHER evict $c "$m"
 	done
 
 	[ "$m" -le $swap_max ] || return 0
 	mount -t tmpfs -o huge=never,size=$((m + 64))M tmpfs /mnt/b
 	# The file's pages must be charged to the cgroup that reclaims them.
-	if [ "$2" = time ]; then
-		interleaved "$RUNS" swap_batch swap "$m" \
-			in_cgroup $CG drop_bench truncate "$m" /mnt/b reclaim=$CG/memory.reclaim
-	else
-		count swap "$m" swap_batch TRUNCATE TMPFS \
-			in_cgroup $CG drop_bench truncate "$m" /mnt/b reclaim=$CG/memory.reclaim
-	fi
+	measure swap_batch swap "$m" TRUNCATE TMPFS \
+		in_cgroup $CG drop_bench truncate "$m" /mnt/b reclaim=$CG/memory.reclaim
 	umount /mnt/b
 }
 
+PASS="time"
 for m in $sizes; do
-	point "$m" time
+	point "$m"
 done
 check "pcdrop-stat starts with --locks" restat --locks
+PASS="count"
 for m in $sizes; do
-	point "$m" count
+	point "$m"
 done
 check "pcdrop-stat stops" $STAT stop
 rm -f $F
