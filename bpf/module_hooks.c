@@ -41,8 +41,10 @@ static const struct {
 	const char *prog;
 	const char *what;
 } points[] = {
-	{ "pcdrop_stat_values_removed", "values_walked_kp",
+	{ "pcdrop_stat_values_walked", "values_walked_kp",
 	  "the shadow- and swap-entry walks of pcdrop.ko" },
+	{ "pcdrop_stat_values_removed", "values_removed_kp",
+	  "the shadow- and swap-entry walks of an older pcdrop.ko" },
 	{ "pcdrop_stat_folios_evicted", "evicted_kp",
 	  "the batched evictions of pcdrop.ko" },
 	{ "pcdrop_stat_folios_walked", "walked_kp",

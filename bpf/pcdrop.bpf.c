@@ -310,15 +310,16 @@ static __always_inline struct pcdrop_op_stats *charged_stats(struct address_spac
 	return other_stats(mapping);
 }
 
-static __always_inline int values_removed(struct address_space *mapping, __u64 nr,
-					  bool walked)
+/* @nr entries removed in @walks walks, or one by one (@walks 0). */
+static __always_inline int values_removed(struct address_space *mapping, __u64 walks,
+					  __u64 nr)
 {
 	struct pcdrop_op_stats *st = charged_stats(mapping);
 
 	if (!st)
 		return 0;
-	if (walked) {
-		__sync_fetch_and_add(&st->value_walks, 1);
+	if (walks) {
+		__sync_fetch_and_add(&st->value_walks, walks);
 		__sync_fetch_and_add(&st->values_walked, nr);
 	} else {
 		__sync_fetch_and_add(&st->value_single_trips, 1);
@@ -328,14 +329,24 @@ static __always_inline int values_removed(struct address_space *mapping, __u64 n
 }
 
 /*
- * pcdrop.ko's probe point (module/stat_probe.c): one walk under one lock
- * round trip removed @nr entries.  A module function has no BTF here, so
- * this is a kprobe only.
+ * pcdrop.ko's probe point (module/stat_probe.c): @walks walks, each under
+ * one lock round trip, removed @nr entries.  A module function has no BTF
+ * here, so this is a kprobe only.
+ */
+SEC("kprobe/pcdrop_stat_values_walked")
+int BPF_KPROBE(values_walked_kp, struct address_space *mapping, __u64 walks, __u64 nr)
+{
+	return values_removed(mapping, walks, nr);
+}
+
+/*
+ * The same point in a pcdrop.ko older than this pcdrop-stat, still loaded
+ * after a package upgrade until "pcdrop upgrade": one walk per call.
  */
 SEC("kprobe/pcdrop_stat_values_removed")
-int BPF_KPROBE(values_walked_kp, struct address_space *mapping, __u64 nr)
+int BPF_KPROBE(values_removed_kp, struct address_space *mapping, __u64 nr)
 {
-	return values_removed(mapping, (__u32)nr, true);
+	return values_removed(mapping, 1, (__u32)nr);
 }
 
 /*
@@ -353,7 +364,7 @@ static __always_inline int value_single(struct address_space *mapping)
 		__sync_fetch_and_add(&s->n_value_single, 1);
 		return 0;
 	}
-	return values_removed(mapping, 1, false);
+	return values_removed(mapping, 0, 1);
 }
 
 /*
@@ -409,7 +420,7 @@ static __always_inline int clear_batch(struct address_space *mapping,
 			break;
 		values += (unsigned long)folio & 1;	/* xa_is_value() */
 	}
-	return values ? values_removed(mapping, values, false) : 0;
+	return values ? values_removed(mapping, 0, values) : 0;
 }
 
 SEC("fentry/clear_shadow_entries")

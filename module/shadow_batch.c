@@ -141,7 +141,7 @@ static unsigned long pcdrop_clear_shadows(struct address_space *mapping,
 		if (mapping_shrinkable(mapping))
 			inode_add_lru(inode);
 		spin_unlock(&inode->i_lock);
-		pcdrop_stat_values_removed(mapping, removed);
+		pcdrop_stat_values_walked(mapping, 1, removed);
 		past += found;
 		if (!entry || (!found && !xa_is_value(entry)))
 			break;

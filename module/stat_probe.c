@@ -11,14 +11,19 @@
 #include "stat_probe.h"
 
 /*
- * @nr value entries of @mapping were removed in one walk under one lock
- * round trip.  pcdrop-stat attaches a kprobe here.  The barrier keeps the
- * compiler from dropping a call that does nothing.
+ * @nr value entries of @mapping were removed in @walks walks, each under
+ * one lock round trip.  pcdrop-stat attaches a kprobe here.  The shadow
+ * walks report each walk; the swap walks of a truncation report their sum
+ * once at its end, because a kprobe hit costs about 1000 instructions and
+ * a walk of 15 swap entries (6.1) not much more.  The barrier keeps the
+ * compiler from dropping a call that does nothing.  A name of its own
+ * (an older pcdrop.ko's pcdrop_stat_values_removed() reported one walk), so that an older
+ * pcdrop-stat never counts @walks walks as one.
  */
-noinline void pcdrop_stat_values_removed(struct address_space *mapping,
-					 unsigned int nr)
+noinline void pcdrop_stat_values_walked(struct address_space *mapping,
+					unsigned long walks, unsigned long nr)
 {
-	asm volatile("" : : "r" (mapping), "r" (nr) : "memory");
+	asm volatile("" : : "r" (mapping), "r" (walks), "r" (nr) : "memory");
 }
 
 /*

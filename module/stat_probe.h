@@ -4,7 +4,8 @@
 
 struct address_space;
 
-void pcdrop_stat_values_removed(struct address_space *mapping, unsigned int nr);
+void pcdrop_stat_values_walked(struct address_space *mapping,
+			       unsigned long walks, unsigned long nr);
 void pcdrop_stat_folios_evicted(struct address_space *mapping, unsigned int nr);
 void pcdrop_stat_folios_walked(struct address_space *mapping, unsigned int nr);
 

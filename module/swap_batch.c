@@ -39,22 +39,22 @@ bool pcdrop_swap_batch_on(void)
  * wholly inside [@first, @last] (shmem_free_swap()'s own test: a large
  * entry across the border is the kernel body's business).  Entries that
  * swap-out added to that range since go with them, as the kernel's second
- * pass would free them.  Returns the pages freed.
+ * pass would free them.  Adds what it did to *@freed.
  */
-long pcdrop_free_swap_batch(struct address_space *mapping,
+void pcdrop_free_swap_batch(struct address_space *mapping,
 			    struct folio_batch *fbatch, pgoff_t *indices,
-			    pgoff_t first, pgoff_t last)
+			    pgoff_t first, pgoff_t last,
+			    struct pcdrop_swap_freed *freed)
 {
 	unsigned int i, j, n = 0, nr = folio_batch_count(fbatch);
 	XA_STATE(xas, &mapping->i_pages, 0);
 	swp_entry_t swap[PCDROP_BATCH_SIZE];
 	int pages[PCDROP_BATCH_SIZE];
-	long freed = 0;
 	void *entry;
 
 	i = pcdrop_first_value(fbatch);
 	if (i == nr)
-		return 0;
+		return;
 
 	xas_set(&xas, indices[i]);
 	xas_lock_irq(&xas);
@@ -85,24 +85,32 @@ long pcdrop_free_swap_batch(struct address_space *mapping,
 			run += pages[j];
 		}
 		pcdrop_put_swap(swap[i], run);
-		freed += run;
+		freed->pages += run;
 	}
-	if (n)
-		pcdrop_stat_values_removed(mapping, n);
-	return freed;
+	if (n) {
+		freed->walks++;
+		freed->entries += n;
+	}
 }
 
-/* What shmem_undo_range() does at its end with the swap pages it freed. */
-void pcdrop_shmem_swap_freed(struct inode *inode, long pages)
+/*
+ * What shmem_undo_range() does at its end with the swap pages it freed;
+ * and pcdrop-stat's count of the walks, once per truncation, not per walk.
+ */
+void pcdrop_shmem_swap_freed(struct address_space *mapping,
+			     const struct pcdrop_swap_freed *freed)
 {
-#if !PCDROP_SINCE(6, 12)
-	struct shmem_inode_info *info = SHMEM_I(inode);
+	struct inode *inode = mapping->host;
 
-	spin_lock_irq(&info->lock);
-	info->swapped -= pages;
+	if (!freed->walks)
+		return;
+	pcdrop_stat_values_walked(mapping, freed->walks, freed->entries);
+#if !PCDROP_SINCE(6, 12)
+	spin_lock_irq(&SHMEM_I(inode)->lock);
+	SHMEM_I(inode)->swapped -= freed->pages;
 	shmem_recalc_inode(inode);
-	spin_unlock_irq(&info->lock);
+	spin_unlock_irq(&SHMEM_I(inode)->lock);
 #else
-	shmem_recalc_inode(inode, 0, -pages);
+	shmem_recalc_inode(inode, 0, -freed->pages);
 #endif
 }

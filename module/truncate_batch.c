@@ -33,8 +33,8 @@ void pcdrop_truncate_batches(struct address_space *mapping, loff_t lstart,
 	pgoff_t end = (lend + 1) >> PAGE_SHIFT;
 	struct folio_batch fbatch, remove;
 	pgoff_t indices[PCDROP_BATCH_SIZE];
+	struct pcdrop_swap_freed swaps = {};
 	pgoff_t index = start;
-	long swaps_freed = 0;
 	int i;
 
 	if (lend == -1)
@@ -44,8 +44,8 @@ void pcdrop_truncate_batches(struct address_space *mapping, loff_t lstart,
 	while (index < end &&
 	       pcdrop_find_lock_entries(mapping, &index, end - 1, &fbatch, indices)) {
 		if (what & PCDROP_SWAP)
-			swaps_freed += pcdrop_free_swap_batch(mapping, &fbatch, indices,
-							      start, end - 1);
+			pcdrop_free_swap_batch(mapping, &fbatch, indices,
+					       start, end - 1, &swaps);
 		folio_batch_init(&remove);
 		for (i = 0; i < folio_batch_count(&fbatch); i++) {
 			struct folio *folio = fbatch.folios[i];
@@ -71,6 +71,5 @@ void pcdrop_truncate_batches(struct address_space *mapping, loff_t lstart,
 		/* As shmem's loop: don't hold up RCU-tasks grace periods. */
 		cond_resched_tasks_rcu_qs();
 	}
-	if (swaps_freed)
-		pcdrop_shmem_swap_freed(mapping->host, swaps_freed);
+	pcdrop_shmem_swap_freed(mapping, &swaps);
 }
