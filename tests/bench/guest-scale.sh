@@ -9,6 +9,7 @@
 #   drop_caches  the same file, echo 1 > /proc/sys/vm/drop_caches
 #   swap         ftruncate() to 0 of a tmpfs file all in zram swap
 #                (swap_batch=0 and 1), up to SWAP_MIB
+# From MIB bench-from (default 64), the paths in bench-workloads (all).
 # Prints "RESULT PATH MIB PARAM NS" lines, RUNS of each setting
 # interleaved, for every point.  Then, per point, untimed, each setting
 # once under "pcdrop-stat start --locks": "COUNT PATH MIB PARAM UNITS
@@ -31,8 +32,9 @@ CG=/sys/fs/cgroup/pcdrop-bench
 F=/mnt/e/f
 
 cp progs/drop_bench /bin/drop_bench
+PATHS=$(cat bench-workloads)
 sizes=""
-s=64
+s=$(cat bench-from)
 while [ $s -le "$MIB" ]; do
 	sizes="$sizes $s"
 	s=$((s * 2))
@@ -110,10 +112,19 @@ measure() {
 	fi
 }
 
+# doing PATH: whether PATH is one of this run's paths.
+doing() {
+	case " $PATHS " in
+	*" $1 "*) return 0 ;;
+	esac
+	return 1
+}
+
 # point MIB: every path at MIB MiB, in the pass $PASS.
 point() {
 	m=$1
 	for folio in $folios; do
+		doing shmem-$folio || continue
 		huge=never
 		[ $folio = 4k ] || huge=always
 		mount -t tmpfs -o huge=$huge,size=$((m + 64))M tmpfs /mnt/b
@@ -124,9 +135,12 @@ point() {
 	[ ! -e $THP ] || echo never > $THP
 
 	rm -f $F
-	progs/fadv write $F $((m * 256)) > /dev/null && progs/fadv dontneed $F > /dev/null ||
-		fail "a $m MiB file on ext4"
+	if doing dontneed || doing drop_caches; then
+		progs/fadv write $F $((m * 256)) > /dev/null && progs/fadv dontneed $F > /dev/null ||
+			fail "a $m MiB file on ext4"
+	fi
 	for c in dontneed drop_caches; do
+		doing $c || continue
 		# One untimed run first: the first read of the file after
 		# another case is not like the rest.
 		evict $c "$m" > /dev/null || fail "the warm-up run of $c at $m MiB"
@@ -135,7 +149,7 @@ point() {
 		measure evict_batch $c "$m" $op OTHER evict $c "$m"
 	done
 
-	[ "$m" -le $swap_max ] || return 0
+	[ "$m" -le $swap_max ] && doing swap || return 0
 	mount -t tmpfs -o huge=never,size=$((m + 64))M tmpfs /mnt/b
 	# The file's pages must be charged to the cgroup that reclaims them.
 	measure swap_batch swap "$m" TRUNCATE TMPFS \

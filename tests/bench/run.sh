@@ -16,7 +16,13 @@
 #        PCDROP_BENCH_CLOCKS="icount" for one of the two clocks,
 #        PCDROP_BENCH_WORKLOADS="stocktrunc" for some of stat's workloads
 #        (or of transition's conditions: idle load pinned; or of evict's
-#        cases: dontneed-2m dontneed-1 dontneed-4k drop_caches mapped).
+#        cases: dontneed-2m dontneed-1 dontneed-4k drop_caches mapped; or
+#        of scale's paths: shmem-4k shmem-pmd dontneed drop_caches swap),
+#        PCDROP_BENCH_FROM=MIB for scale's smallest size (default 64).
+#
+# A boot that fails (a check in the guest, a hang) does not stop the
+# rest: what it printed is reported (scale merges its points), the
+# failure is said on stderr and the exit status is 1 at the end.
 #
 # Per kernel (and for fadvise, per vCPU count: 2 and 4), two boots: one
 # timed by the wall clock (plain TCG) and one by instructions (-icount
@@ -135,16 +141,21 @@ counts() {
 # scale_merge FILE KVER CLOCK: guest-scale.sh's RESULT and COUNT lines in
 # FILE as rows of docs/plots/scale.tsv ("KERNEL CLOCK PATH MIB PARAM
 # result NS" per round, "... PARAM count UNITS LOCKS" per count), in
-# place of that kernel's and clock's earlier ones.
+# place of that kernel's and clock's earlier rows of the same kind, path
+# and size: a run of some paths or sizes, or one cut short, keeps the
+# other points.
 scale_merge() {
 	_tsv=docs/plots/scale.tsv
 	mkdir -p docs/plots
+	awk -v k="$2" -v c="$3" -v OFS='\t' '
+		$1 == "RESULT" { print k, c, $2, $3, $4, "result", $5 }
+		$1 == "COUNT" { print k, c, $2, $3, $4, "count", $5, $6 }' "$1" > $_tsv.add
 	{
-		[ ! -f $_tsv ] || awk -F'\t' -v k="$2" -v c="$3" '!($1 == k && $2 == c)' $_tsv
-		awk -v k="$2" -v c="$3" -v OFS='\t' '
-			$1 == "RESULT" { print k, c, $2, $3, $4, "result", $5 }
-			$1 == "COUNT" { print k, c, $2, $3, $4, "count", $5, $6 }' "$1"
+		[ ! -f $_tsv ] || awk -F'\t' 'NR == FNR { new[$1, $2, $3, $4, $6] = 1; next }
+			!(($1, $2, $3, $4, $6) in new)' $_tsv.add $_tsv
+		cat $_tsv.add
 	} > $_tsv.new && mv $_tsv.new $_tsv
+	rm -f $_tsv.add
 }
 
 # scale_counts FILE: guest-scale.sh's COUNT lines, lock round trips per
@@ -163,9 +174,12 @@ boot() {
 	mem=${PCDROP_VM_MEM:-3G}
 	[ "$BENCH" != scale ] || mem=$((2 * MIB + 1536))M
 	PCDROP_VM_MEM=$mem PCDROP_VM_ICOUNT=$icount PCDROP_VM_TIMEOUT=5400 PCDROP_INITRD=$b/initrd.cpio.gz \
-		scripts/vm-run.sh "$1" "$2" "bench/guest-$BENCH.sh" "$4" ||
-		die "the $3 benchmark boot of $1 failed; see $4"
+		scripts/vm-run.sh "$1" "$2" "bench/guest-$BENCH.sh" "$4" || {
+		echo "run.sh: the $3 benchmark boot of $1 failed; what it printed is reported below; see $4" >&2
+		failed="$failed $1/$3"
+	}
 }
+failed=""
 
 # Debian's 6.1 never brings up a second CPU under -icount here (QEMU 7.2,
 # TCG): it hangs after "x86: Booting SMP configuration:", with -cpu max or
@@ -222,10 +236,12 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 		cp "$work/bpf/pcdrop-stat" tests/progs/jsonflat.awk "$share/"
 	fi
 	echo "$MIB" > "$share/bench-mib"
+	echo "${PCDROP_BENCH_FROM:-64}" > "$share/bench-from"
 	echo "$RUNS" > "$share/bench-runs"
 	case $BENCH in
 	transition) echo "${PCDROP_BENCH_WORKLOADS:-idle load pinned}" ;;
 	evict) echo "${PCDROP_BENCH_WORKLOADS:-dontneed-2m dontneed-1 dontneed-4k drop_caches mapped}" ;;
+	scale) echo "${PCDROP_BENCH_WORKLOADS:-shmem-4k shmem-pmd dontneed drop_caches swap}" ;;
 	*) echo "${PCDROP_BENCH_WORKLOADS:-truncate stocktrunc fadvise pingpong swap stockswap}" ;;
 	esac > "$share/bench-workloads"
 	for clock in ${PCDROP_BENCH_CLOCKS:-wall icount}; do
@@ -236,20 +252,22 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 				echo "# $kver, concurrent, clock: $clock: not run, it needs two vCPUs"
 				continue
 			fi
+			o=$out/$kver-$BENCH-$clock/guest-$BENCH.output
 			PCDROP_VM_SMP=$smp boot "$kver" "$share" $clock "$out/$kver-$BENCH-$clock"
+			[ -f "$o" ] || continue
 			echo "# $kver, $BENCH, $MIB MiB, $RUNS runs each, $smp vCPUs, $mem of memory, clock: $clock"
-			report "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
-			[ "$BENCH" != evict ] || counts "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
+			report "$o"
+			[ "$BENCH" != evict ] || counts "$o"
 			if [ "$BENCH" = scale ]; then
-				scale_counts "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
-				scale_merge "$out/$kver-$BENCH-$clock/guest-$BENCH.output" "$kver" $clock
+				scale_counts "$o"
+				scale_merge "$o" "$kver" $clock
 			fi
 			if [ "$BENCH" = stat ]; then
 				UNIT_COST=ns SCALE_COST=1
 				[ $clock = wall ] || UNIT_COST=insns
-				costs "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
+				costs "$o"
 			fi
-			[ "$BENCH" != transition ] || profile "$out/$kver-$BENCH-$clock/guest-$BENCH.output"
+			[ "$BENCH" != transition ] || profile "$o"
 			echo
 			continue
 		fi
@@ -260,9 +278,11 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 		for smp in $cpus; do
 			r=$out/$kver-fadvise-$smp-$clock
 			PCDROP_VM_SMP=$smp boot "$kver" "$share" $clock "$r"
+			[ -f "$r/guest-fadvise.output" ] || continue
 			echo "# $kver, fadvise, $smp vCPUs, $RUNS runs each, clock: $clock"
 			report "$r/guest-fadvise.output"
 			echo
 		done
 	done
 done
+[ -z "$failed" ] || die "benchmark boots that failed:$failed (their results above are partial)"
