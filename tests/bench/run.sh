@@ -18,7 +18,8 @@
 #        (or of transition's conditions: idle load pinned; or of evict's
 #        cases: dontneed-2m dontneed-1 dontneed-4k drop_caches mapped; or
 #        of scale's paths: shmem-4k shmem-pmd dontneed drop_caches swap),
-#        PCDROP_BENCH_FROM=MIB for scale's smallest size (default 64).
+#        PCDROP_BENCH_FROM=MIB for scale's smallest size (default 64),
+#        PCDROP_BENCH_SMP=1 for one vCPU instead of two (not fadvise's).
 #
 # A boot that fails (a check in the guest, a hang) does not stop the
 # rest: what it printed is reported (scale merges its points), the
@@ -246,7 +247,7 @@ for series in ${PCDROP_SERIES:-$default_series}; do
 	esac > "$share/bench-workloads"
 	for clock in ${PCDROP_BENCH_CLOCKS:-wall icount}; do
 		if [ "$BENCH" != fadvise ]; then
-			smp=2
+			smp=${PCDROP_BENCH_SMP:-2}
 			[ $clock = wall ] || icount_smp "$kver" || smp=1
 			if [ $smp = 1 ] && [ "$BENCH" = concurrent ]; then
 				echo "# $kver, concurrent, clock: $clock: not run, it needs two vCPUs"
