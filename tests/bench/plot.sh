@@ -15,35 +15,13 @@ command -v gnuplot > /dev/null || { echo "plot.sh: needs gnuplot (apt-get instal
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Per kernel, clock, path and size: the rounds' ratios (the i-th pcdrop
-# round over the i-th stock round) and both settings' times, as
-# "MIB RATIO_MIN RATIO_MED RATIO_MAX STOCK_MS PCDROP_MS" in
-# $tmp/PATH.CLOCK.SERIES, sorted by size.  SERIES: the kernel's X.Y.
-awk -F'\t' -v t="$tmp" '
-function med(s,   v, n, i, j, x) {
-	n = split(s, v, " ")
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) { x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
-	lo = v[1]; hi = v[n]
-	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-}
-$6 == "result" {
-	k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4
-	pts[k] = 1
-	if ($5 == 0) s[k] = s[k] " " $7; else p[k] = p[k] " " $7
-}
-END {
-	for (k in pts) {
-		split(k, f, SUBSEP)
-		ns = split(s[k], sv, " "); np = split(p[k], pv, " ")
-		r = ""
-		for (i = 1; i <= ns && i <= np; i++) r = r " " pv[i] / sv[i]
-		rm = med(r); rlo = lo; rhi = hi
-		split(f[1], d, /[.+-]/)
-		series = d[1] "." d[2]
-		print f[4], rlo, rm, rhi, med(s[k]) / 1e6, med(p[k]) / 1e6 > (t "/" f[3] "." f[2] "." series)
-	}
-}' "$tsv"
+# Per kernel, clock, path and size (scale-points.awk): "MIB RATIO_MIN
+# RATIO_MED RATIO_MAX STOCK_MS PCDROP_MS" in $tmp/PATH.CLOCK.SERIES,
+# sorted by size.  SERIES: the kernel's X.Y.
+awk -f "$top/tests/bench/scale-points.awk" "$tsv" | while read -r k c path rest; do
+	series=$(echo "$k" | awk -F'[.+-]' '{ print $1 "." $2 }')
+	echo "$rest" >> "$tmp/$path.$c.$series"
+done
 for f in "$tmp"/*.*.*; do
 	sort -n -o "$f" "$f"
 done

@@ -50,7 +50,8 @@
 # from 64 MiB doubling to MIB (swap to 1024), in one boot per clock with
 # 2 * MIB + 1536 MiB of memory (guest-scale.sh), and merges its rounds and
 # counts into docs/plots/scale.tsv, from which "make plots" draws the
-# plots (tests/bench/plot.sh).  "concurrent" times tmpfs drops with a
+# plots (tests/bench/plot.sh) and tests/bench/scale-table.sh prints the
+# tables of docs/benchmarks.md.  "concurrent" times tmpfs drops with a
 # second task on the other vCPU: alone, beside another truncate, beside a
 # reader of the same file, beside a writer of the same file
 # (guest-concurrent.sh); 6.1 has no instruction-clock run (one vCPU).
