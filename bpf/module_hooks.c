@@ -36,26 +36,17 @@
 /* The module, and the second one an upgrade stacks on it (admin/pcdrop). */
 static const char *const modules[] = { "pcdrop", "pcdrop_next" };
 
-/*
- * older_of: the point this one is in a pcdrop.ko older than this
- * pcdrop-stat (still loaded after a package upgrade, until "pcdrop
- * upgrade"), or -1.  A module has one or the other: the pair is missing
- * only when neither is attached, and counts as one.
- */
 static const struct {
 	const char *sym;
 	const char *prog;
 	const char *what;
-	int older_of;
 } points[] = {
 	{ "pcdrop_stat_values_walked", "values_walked_kp",
-	  "the shadow- and swap-entry walks of pcdrop.ko", -1 },
+	  "the shadow- and swap-entry walks of pcdrop.ko" },
 	{ "pcdrop_stat_folios_evicted", "evicted_kp",
-	  "the batched evictions of pcdrop.ko", -1 },
+	  "the batched evictions of pcdrop.ko" },
 	{ "pcdrop_stat_folios_walked", "walked_kp",
-	  "the batched evictions of pcdrop.ko in one walk", -1 },
-	{ "pcdrop_stat_values_removed", "values_removed_kp",
-	  "the shadow- and swap-entry walks of pcdrop.ko", 0 },
+	  "the batched evictions of pcdrop.ko in one walk" },
 };
 
 static struct bpf_program *point_prog(struct pcdrop *skel, unsigned int p)
@@ -218,31 +209,12 @@ static void unpin_gone(const unsigned long *ino)
 	closedir(d);
 }
 
-/* Whether point @p of instance @ino of @mod is attached (its link pinned). */
-static bool point_attached(unsigned int p, const char *mod, unsigned long ino)
-{
-	char name[256];
-
-	link_name(name, sizeof(name), points[p].sym, mod, ino);
-	return pinned(LINK_DIR, name);
-}
-
-/* Whether point @p, or its form in an older pcdrop.ko, is attached. */
-static bool attached_either(unsigned int p, const char *mod, unsigned long ino)
-{
-	unsigned int q;
-
-	for (q = 0; q < ARRAY_SIZE(points); q++)
-		if ((q == p || points[q].older_of == (int)p) && point_attached(q, mod, ino))
-			return true;
-	return false;
-}
-
 void module_hooks_refresh(unsigned int *attached, unsigned int *missing)
 {
 	/* Each failure is said once per instance: export retries every round. */
 	static unsigned long noted[ARRAY_SIZE(modules)][ARRAY_SIZE(points)];
 	unsigned long ino[ARRAY_SIZE(modules)];
+	char name[256];
 	unsigned int m, p;
 	int ret;
 
@@ -251,13 +223,13 @@ void module_hooks_refresh(unsigned int *attached, unsigned int *missing)
 	unpin_gone(ino);
 	for (m = 0; m < ARRAY_SIZE(modules); m++) {
 		for (p = 0; ino[m] && p < ARRAY_SIZE(points); p++) {
-			if (!chosen(p) || point_attached(p, modules[m], ino[m]))
+			link_name(name, sizeof(name), points[p].sym, modules[m], ino[m]);
+			if (!chosen(p) || pinned(LINK_DIR, name))
 				continue;
 			ret = attach(p, modules[m], ino[m]);
-			/* An older form fails where its point does: said once. */
 			if (ret > 0) {
 				(*attached)++;
-			} else if (ret < 0 && points[p].older_of < 0) {
+			} else if (ret < 0) {
 				(*missing)++;
 				if (noted[m][p] == ino[m])
 					continue;
@@ -274,12 +246,13 @@ unsigned int module_hooks_missing(missing_fn fn)
 {
 	unsigned int m, p, n = 0;
 	unsigned long ino;
+	char name[256];
 
 	for (m = 0; m < ARRAY_SIZE(modules); m++) {
 		ino = instance(modules[m]);
 		for (p = 0; ino && p < ARRAY_SIZE(points); p++) {
-			if (!chosen(p) || points[p].older_of >= 0 ||
-			    attached_either(p, modules[m], ino))
+			link_name(name, sizeof(name), points[p].sym, modules[m], ino);
+			if (!chosen(p) || pinned(LINK_DIR, name))
 				continue;
 			n++;
 			if (fn)

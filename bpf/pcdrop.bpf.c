@@ -340,16 +340,6 @@ int BPF_KPROBE(values_walked_kp, struct address_space *mapping, __u64 walks, __u
 }
 
 /*
- * The same point in a pcdrop.ko older than this pcdrop-stat, still loaded
- * after a package upgrade until "pcdrop upgrade": one walk per call.
- */
-SEC("kprobe/pcdrop_stat_values_removed")
-int BPF_KPROBE(values_removed_kp, struct address_space *mapping, __u64 nr)
-{
-	return values_removed(mapping, 1, (__u32)nr);
-}
-
-/*
  * One entry removed under its own lock round trip.  Like a one-by-one
  * folio removal, inside an operation it only counts in the task's slot
  * (op_exit() adds that to the map once): a hash map lookup per entry put
