@@ -17,8 +17,8 @@
  * once at its end, because a kprobe hit costs about 1000 instructions and
  * a walk of 15 swap entries (6.1) not much more.  The barrier keeps the
  * compiler from dropping a call that does nothing.  A name of its own
- * (an older pcdrop.ko's pcdrop_stat_values_removed() reported one walk), so that an older
- * pcdrop-stat never counts @walks walks as one.
+ * (an older pcdrop.ko's pcdrop_stat_values_removed() reported one walk),
+ * so that an older pcdrop-stat never counts @walks walks as one.
  */
 noinline void pcdrop_stat_values_walked(struct address_space *mapping,
 					unsigned long walks, unsigned long nr)

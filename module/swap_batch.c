@@ -106,10 +106,14 @@ void pcdrop_shmem_swap_freed(struct address_space *mapping,
 		return;
 	pcdrop_stat_values_walked(mapping, freed->walks, freed->entries);
 #if !PCDROP_SINCE(6, 12)
-	spin_lock_irq(&SHMEM_I(inode)->lock);
-	SHMEM_I(inode)->swapped -= freed->pages;
-	shmem_recalc_inode(inode);
-	spin_unlock_irq(&SHMEM_I(inode)->lock);
+	{
+		struct shmem_inode_info *info = SHMEM_I(inode);
+
+		spin_lock_irq(&info->lock);
+		info->swapped -= freed->pages;
+		shmem_recalc_inode(inode);
+		spin_unlock_irq(&info->lock);
+	}
 #else
 	shmem_recalc_inode(inode, 0, -freed->pages);
 #endif
