@@ -97,7 +97,8 @@ static void metrics_module(const struct module_state *m, bool locks)
 		"shmem_batch", "fadvise_lru_refs", "shadow_batch", "swap_batch",
 		"evict_batch",
 	};
-	char path[128], buf[16];
+	char path[128], buf[64];
+	bool replaced = false;
 	struct utsname u;
 	unsigned int i;
 
@@ -116,6 +117,16 @@ static void metrics_module(const struct module_state *m, bool locks)
 	family("pcdrop_livepatch_transition", "gauge",
 	       "1 while the module's livepatch is in transition, else 0.");
 	printf("pcdrop_livepatch_transition %d\n", livepatch_set(m, "transition"));
+	family("pcdrop_livepatch_replaced", "gauge", "1 if a cumulative livepatch "
+	       "loaded after pcdrop replaced its livepatch (label by: that livepatch; "
+	       "every path runs stock), else 0.");
+	if (m->name) {
+		snprintf(path, sizeof(path), "/sys/module/%s/parameters/replaced_by", m->name);
+		if (!livepatch_set(m, "enabled") && !livepatch_set(m, "transition") &&
+		    read_line(path, buf, sizeof(buf)) && buf[0])
+			replaced = true;
+	}
+	printf("pcdrop_livepatch_replaced{by=\"%s\"} %d\n", replaced ? buf : "", replaced);
 	family("pcdrop_path_enabled", "gauge", "Each path's runtime switch (module "
 	       "parameter): 1 on, 0 off; no series for a path the module does not have "
 	       "or when it is not loaded.");

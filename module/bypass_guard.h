@@ -4,7 +4,9 @@
 
 #include <linux/livepatch.h>
 
-void pcdrop_bypass_init(void);
-void pcdrop_bypass_check(struct klp_patch *self);
+void pcdrop_bypass_init(struct klp_patch *patch);
+void pcdrop_bypass_check(void);
+int pcdrop_bypass_watch(void);
+void pcdrop_bypass_unwatch(void);
 
 #endif /* PCDROP_BYPASS_GUARD_H */

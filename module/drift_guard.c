@@ -29,6 +29,7 @@
 #include <linux/kallsyms.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/srcu.h>
 #include <linux/uaccess.h>
 
 #include "drift_fp.h"
@@ -68,7 +69,23 @@ static char held[80];
 module_param_string(held, held, sizeof(held), 0444);
 MODULE_PARM_DESC(held, "The switches held off: a function differs or is patched by someone else (read only)");
 
-static unsigned int hold;
+/*
+ * What the drift guard holds (for good, from load) and what bypass_guard.c
+ * holds now (it changes as other livepatches come and go).
+ */
+static unsigned int drift_hold, bypass_hold;
+
+/*
+ * A path's batched work runs inside this SRCU's read side (pcdrop_paths_
+ * enter()), so that a new hold can wait until no task is still doing the
+ * work of a function another livepatch has just patched.
+ */
+DEFINE_STATIC_SRCU(pcdrop_paths_srcu);
+
+static unsigned int held_bits(void)
+{
+	return READ_ONCE(drift_hold) | READ_ONCE(bypass_hold);
+}
 
 /* The functions checked, and what each holds when it differs. */
 struct checked_function {
@@ -184,14 +201,34 @@ void pcdrop_hold_names(unsigned int bits, char *buf, size_t len)
 }
 
 /*
- * Hold the paths @bits names from now on, for another reason than drift
- * (bypass_guard.c); @names gets their switches.
+ * Hold, for other livepatches (bypass_guard.c), the paths @bits names and
+ * no others; the drift guard's holds stay.  Returns once no task is still
+ * in the batched work of a path this newly holds.
  */
-void pcdrop_hold(unsigned int bits, char *names, size_t len)
+void pcdrop_hold_bypass(unsigned int bits)
 {
-	hold |= bits;
-	pcdrop_hold_names(hold, held, sizeof(held));
-	pcdrop_hold_names(bits, names, len);
+	unsigned int added = bits & ~bypass_hold;
+
+	WRITE_ONCE(bypass_hold, bits);
+	kernel_param_lock(THIS_MODULE);
+	pcdrop_hold_names(held_bits(), held, sizeof(held));
+	kernel_param_unlock(THIS_MODULE);
+	if (added)
+		synchronize_srcu(&pcdrop_paths_srcu);
+}
+
+/*
+ * Around a path's batched work, from before its switch is read to after
+ * its last batch: a hold (pcdrop_hold_bypass()) waits for it.
+ */
+int pcdrop_paths_enter(void)
+{
+	return srcu_read_lock(&pcdrop_paths_srcu);
+}
+
+void pcdrop_paths_exit(int idx)
+{
+	srcu_read_unlock(&pcdrop_paths_srcu, idx);
 }
 
 /*
@@ -220,15 +257,15 @@ unsigned int pcdrop_drift_check(void)
 		pcdrop_hold_names(fn->hold, names, sizeof(names));
 		pr_warn("%s() differs from every verified build of this series: %s held off (accept_drift=1 loads them)\n",
 			fn->name, names);
-		hold |= fn->hold;
+		drift_hold |= fn->hold;
 	}
-	pcdrop_hold_names(hold, held, sizeof(held));
-	return hold;
+	pcdrop_hold_names(drift_hold, held, sizeof(held));
+	return drift_hold;
 }
 
 bool pcdrop_switch_on(const struct pcdrop_switch *sw)
 {
-	return READ_ONCE(sw->on) && !(hold & sw->hold);
+	return READ_ONCE(sw->on) && !(held_bits() & sw->hold);
 }
 
 /* A bool parameter's set, that refuses Y while its path is held. */
@@ -238,7 +275,7 @@ int pcdrop_switch_set(const char *val, const struct kernel_param *kp)
 	bool on;
 
 	/* A bare "NAME" on the command line means on, as for bools. */
-	if (!kstrtobool(val ?: "1", &on) && on && (hold & sw->hold)) {
+	if (!kstrtobool(val ?: "1", &on) && on && (held_bits() & sw->hold)) {
 		pr_warn("%s stays off: it is held (pcdrop status says why)\n",
 			kp->name);
 		return -EPERM;

@@ -8,8 +8,8 @@
 /*
  * What a changed kernel function holds off: each bit is a set of switches
  * and the replacement that serves them, which main.c leaves out of the
- * livepatch (a hold found by bypass_guard.c, after, leaves the switches
- * off only).
+ * livepatch (a hold by bypass_guard.c, found at load or later, turns the
+ * switches off only, and lifts when the other livepatch goes).
  */
 #define PCDROP_HOLD_SHMEM	BIT(0)	/* shmem_batch, swap_batch */
 #define PCDROP_HOLD_SHADOW	BIT(1)	/* shadow_batch */
@@ -35,7 +35,9 @@ int pcdrop_switch_set(const char *val, const struct kernel_param *kp);
 int pcdrop_switch_get(char *buffer, const struct kernel_param *kp);
 unsigned int pcdrop_drift_check(void);
 void pcdrop_hold_names(unsigned int bits, char *buf, size_t len);
-void pcdrop_hold(unsigned int bits, char *names, size_t len);
+void pcdrop_hold_bypass(unsigned int bits);
+int pcdrop_paths_enter(void);
+void pcdrop_paths_exit(int idx);
 void pcdrop_drift_create(struct dentry *dir);
 
 #endif /* PCDROP_DRIFT_GUARD_H */

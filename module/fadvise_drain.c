@@ -121,7 +121,7 @@ static long invalidated(struct address_space *mapping, struct folio *folio, long
  * and, with shadow_batch on, how shadow entries go (shadow_batch.c).  With
  * fadvise_lru_refs=0 it counts every failure, as the kernel does.
  */
-unsigned long pcdrop_try_invalidate(struct address_space *mapping,
+static unsigned long try_invalidate(struct address_space *mapping,
 				    pgoff_t start, pgoff_t end,
 				    unsigned long *nr_failed)
 {
@@ -171,6 +171,18 @@ unsigned long pcdrop_try_invalidate(struct address_space *mapping,
 		folio_batch_release(&fbatch);
 		cond_resched();
 	}
+	return count;
+}
+
+/* Its batched work, all of it, waits a hold out (drift_guard.h). */
+unsigned long pcdrop_try_invalidate(struct address_space *mapping,
+				    pgoff_t start, pgoff_t end,
+				    unsigned long *nr_failed)
+{
+	int idx = pcdrop_paths_enter();
+	unsigned long count = try_invalidate(mapping, start, end, nr_failed);
+
+	pcdrop_paths_exit(idx);
 	return count;
 }
 

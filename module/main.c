@@ -72,10 +72,10 @@ static struct klp_patch patch;
  */
 static int pcdrop_pre_patch(struct klp_object *obj)
 {
-	int ret = pcdrop_ipmodify_pre_patch(obj);
+	int ret = pcdrop_ipmodify_pre_patch(&patch);
 
 	if (!ret)
-		pcdrop_bypass_check(&patch);
+		pcdrop_bypass_check();
 	return ret;
 }
 
@@ -88,31 +88,15 @@ static struct klp_object objs[] = {
 };
 
 /*
- * What makes a livepatch a pcdrop for the next one (ipmodify.c).  The
- * tests' copies that play other livepatches (pcdrop_other, pcdrop_fadv)
- * leave it out: Kbuild defines PCDROP_KLP_STATE for the names pcdrop and
- * pcdrop_next only.
- */
-#ifdef PCDROP_KLP_STATE
-static struct klp_state states[] = {
-	{
-		.id = PCDROP_KLP_STATE_ID,
-		.version = PCDROP_STATE_VERSION,
-		.data = funcs,
-	}, { }
-};
-#endif
-
-/*
  * No atomic replace (.replace): it would disable every other livepatch,
  * another vendor's too.  "pcdrop upgrade" stacks instead (docs/design.md).
+ * No livepatch state (.states) either: the livepatch core refuses every
+ * cumulative livepatch that does not carry each state an installed patch
+ * declares, and pcdrop must never stand in the way of one.
  */
 static struct klp_patch patch = {
 	.mod = THIS_MODULE,
 	.objs = objs,
-#ifdef PCDROP_KLP_STATE
-	.states = states,
-#endif
 };
 
 static struct dentry *pcdrop_debugfs;
@@ -162,15 +146,19 @@ static int __init pcdrop_init(void)
 		pr_info("not loading: enable=0 (pcdrop.enable=0 on the kernel command line?)\n");
 		return -ECANCELED;
 	}
-	pcdrop_bypass_init();
+	pcdrop_bypass_init(&patch);
 	ret = add_replacements(pcdrop_drift_check());
 	if (ret)
 		return ret;
 	ret = pcdrop_ipmodify_takeover_check();
 	if (ret)
 		return ret;
+	ret = pcdrop_bypass_watch();
+	if (ret)
+		return ret;
 	ret = klp_enable_patch(&patch);
 	if (ret) {
+		pcdrop_bypass_unwatch();
 		pr_err("enabling the livepatch failed: %d\n", ret);
 		return ret;
 	}
@@ -187,6 +175,7 @@ static int __init pcdrop_init(void)
 
 static void __exit pcdrop_exit(void)
 {
+	pcdrop_bypass_unwatch();
 	debugfs_remove(pcdrop_debugfs);
 	pr_info("unloaded\n");
 }

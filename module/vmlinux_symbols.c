@@ -3,7 +3,8 @@
  * vmlinux_symbols.c - show which kernel functions pcdrop was bound to.
  *
  * debugfs file pcdrop/vmlinux_symbols (root only) prints one line per
- * function of kernel_api.h and for the tracepoint evict_batch.h declares,
+ * function of kernel_api.h, for the tracepoint evict_batch.h declares and
+ * for the livepatch core's data livepatch_core.h declares,
  * "ADDRESS NAME", in the format of /proc/kallsyms, so an administrator (and
  * the test suite) can check that the module loader resolved each livepatch
  * relocation to the kernel's own symbol.
@@ -13,6 +14,7 @@
 
 #include "evict_batch.h"
 #include "kernel_api.h"
+#include "livepatch_core.h"
 #include "vmlinux_symbols.h"
 
 struct vmlinux_symbol {
@@ -61,6 +63,8 @@ static const struct vmlinux_symbol vmlinux_symbols[] = {
 	VMLINUX_SYMBOL(truncate_inode_folio),
 	VMLINUX_SYMBOL(filemap_unaccount_folio),
 	VMLINUX_DATA(__tracepoint_mm_filemap_delete_from_page_cache),
+	VMLINUX_DATA(klp_mutex),
+	VMLINUX_DATA(klp_patches),
 #ifdef PCDROP_TEST_MISSING_SYMBOL
 	VMLINUX_SYMBOL(pcdrop_test_no_such_function),
 #endif

@@ -445,7 +445,8 @@ kernel_stream() {
 	fi
 	# The other test modules, each built only where a suite that loads
 	# it runs (not on the smoke rows: a minute or more of builds each).
-	rm -rf "$b/other" "$b/fadv" "$b/hold" "$b/slowinit" "$b/v2" "$b/lp" "$b/drift" "$b"/drift-*
+	rm -rf "$b/other" "$b/fadv" "$b/hold" "$b/slowinit" "$b/v2" "$b/lp" "$b/drift" "$b"/drift-* \
+		"$b/probe-error"
 	if runs_here 11-drift-guard; then
 		step "build pcdrop with 6.12.117+deb13's fingerprints as the verified ones (suite 11)" \
 			"$res/build-drift.log" drift_variant "$kver" "$b/drift" || ok=0
@@ -485,11 +486,19 @@ kernel_stream() {
 		step "build the next version, $(next_version), for the upgrade test" "$res/build-v2.log" \
 			scripts/build-module.sh "$kver" "$b/v2" PCDROP_VERSION="$(next_version)" || ok=0
 	fi
+	# Suite 65's: every probe of ftrace's owners of the functions a batched
+	# path stands in for fails (module/ipmodify.c).
+	if runs_here 65-bypass-other-livepatch; then
+		step "build pcdrop whose probe of ftrace's owners always fails (suite 65)" \
+			"$res/build-probe-error.log" scripts/build-module.sh "$kver" "$b/probe-error" \
+			PCDROP_TEST_PROBE_ERROR=11 PCDROP_NEXT=0 || ok=0
+	fi
 	# Other vendors' livepatches (tests/lp): of an unrelated function for
-	# suite 71, of functions a batched path stands in for, for suite 65.
+	# suite 71, of functions a batched path stands in for, for suite 65 (a
+	# compiler's clone of one, and a cumulative livepatch, too).
 	if runs_here 71-upgrade || runs_here 65-bypass-other-livepatch; then
 		mkdir -p "$b/lp" && cp tests/lp/Kbuild tests/lp/*.c "$b/lp/"
-		step "build the test livepatches pcdrop_test_lp.ko, pcdrop_test_evict.ko and pcdrop_test_shadow.ko" \
+		step "build the test livepatches (tests/lp)" \
 			"$res/build-lp.log" \
 			scripts/with-compiler.sh "$kver" "$b/lp" make -C "$(realpath "$PCDROP_CACHE/kernels/$kver/kdir")" \
 			M="$(realpath "$b/lp")" KCFLAGS=-Werror modules || ok=0
@@ -533,6 +542,7 @@ kernel_stream() {
 			next_version > "$share/v2/VERSION"
 		fi
 		[ ! -d "$b/lp" ] || cp "$b/lp"/pcdrop_test_*.ko "$share/"
+		[ ! -d "$b/probe-error" ] || cp "$b/probe-error/pcdrop.ko" "$share/pcdrop-probe-error.ko"
 	fi
 	cp -r tests/guest "$share/guest"
 	cp -r "$work/build/progs" "$share/progs"

@@ -14,6 +14,14 @@
  *   evicts nothing, and a clean file stays cached after DONTNEED.
  * - pcdrop_test_shadow.ko: clearing shadow entries on invalidation does
  *   nothing, so they stay (each page read back refaults).
+ * - pcdrop_test_clone.ko: a livepatch of the part of
+ *   truncate_folio_batch_exceptionals() that GCC split off on 6.1 and 6.12
+ *   (.part.0), by that name.  It does nothing, which is only safe while no
+ *   truncated file has shadow entries: suite 65 loads it only to see that
+ *   pcdrop knows the clone, and reclaims nothing meanwhile.
+ * And for suite 65 too, pcdrop_test_replace.ko: version_proc_show() as
+ * above, as a cumulative livepatch (.replace = true), the way vendors ship
+ * their fixes.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -58,10 +66,18 @@ static void test_lp_clear_shadow(struct address_space *mapping,
 #endif
 #define NEW_FUNC	test_lp_clear_shadow
 #define WHAT		"invalidation leaving shadow entries"
+#elif defined(PCDROP_TEST_LP_CLONE)
+static void test_lp_noop(void)
+{
+}
+
+#define OLD_NAME	"truncate_folio_batch_exceptionals.part.0"
+#define NEW_FUNC	test_lp_noop
+#define WHAT		"truncate_folio_batch_exceptionals.part.0 (a compiler's clone)"
 #else
 static int test_lp_version_proc_show(struct seq_file *m, void *v)
 {
-	seq_puts(m, "pcdrop_test_lp\n");
+	seq_puts(m, KBUILD_MODNAME "\n");
 	return 0;
 }
 
@@ -87,6 +103,9 @@ static struct klp_object objs[] = {
 static struct klp_patch patch = {
 	.mod = THIS_MODULE,
 	.objs = objs,
+#ifdef PCDROP_TEST_LP_REPLACE
+	.replace = true,
+#endif
 };
 
 static int __init test_lp_init(void)
