@@ -94,8 +94,9 @@ module_param_string(replaced_by, replaced_by, sizeof(replaced_by), 0444);
 MODULE_PARM_DESC(replaced_by,
 		 "The cumulative livepatch that replaced pcdrop's: every path then runs stock (read only)");
 
-/* pcdrop's own livepatch. */
+/* pcdrop's own livepatch, and whether it was disabled (not replaced). */
 static struct klp_patch *self;
+static bool unpatched;
 
 /*
  * The owner of each function of the table now: a livepatch's module
@@ -271,22 +272,30 @@ void pcdrop_bypass_check(void)
 }
 
 /*
+ * From pcdrop's post-unpatch callback, under klp_mutex: its patch was
+ * disabled, which a replacement does without the callback.
+ */
+void pcdrop_bypass_unpatched(void)
+{
+	unpatched = true;
+}
+
+/*
  * A cumulative livepatch (.replace) replaces every livepatch loaded before
  * it, pcdrop's too: once its transition ends, the livepatch core frees
  * pcdrop's patch without a callback, and every path runs stock.  Say so
- * when @mod's patch is one and pcdrop's is still installed.
+ * when @mod's patch is one and pcdrop's was not disabled before it: its
+ * transition may have ended inside its init already, taking pcdrop's
+ * patch off the core's list.
  */
 static void note_replacement(struct module *mod)
 {
-	struct klp_patch *patch, *replacing = NULL;
-	bool installed = false;
+	struct klp_patch *patch;
+	bool replacing = false;
 
-	list_for_each_entry(patch, &klp_patches, list) {
-		installed |= patch == self;
-		if (patch->mod == mod && patch->replace)
-			replacing = patch;
-	}
-	if (!installed || !replacing)
+	list_for_each_entry(patch, &klp_patches, list)
+		replacing |= patch->mod == mod && patch->replace;
+	if (!replacing || unpatched)
 		return;
 	kernel_param_lock(THIS_MODULE);
 	strscpy(replaced_by, mod->name, sizeof(replaced_by));

@@ -6,6 +6,7 @@
 
 void pcdrop_bypass_init(struct klp_patch *patch);
 void pcdrop_bypass_check(void);
+void pcdrop_bypass_unpatched(void);
 int pcdrop_bypass_watch(void);
 void pcdrop_bypass_unwatch(void);
 

@@ -76,11 +76,12 @@ MODULE_PARM_DESC(held, "The switches held off: a function differs or is patched 
 static unsigned int drift_hold, bypass_hold;
 
 /*
- * A path's batched work runs inside this SRCU's read side (pcdrop_paths_
- * enter()), so that a new hold can wait until no task is still doing the
- * work of a function another livepatch has just patched.
+ * A path's batched work runs inside this SRCU's read side, from before its
+ * switch is read to after its last batch, so that a new hold can wait
+ * until no task is still doing the work of a function another livepatch
+ * has just patched (drift_guard.h).
  */
-DEFINE_STATIC_SRCU(pcdrop_paths_srcu);
+DEFINE_SRCU(pcdrop_paths_srcu);
 
 static unsigned int held_bits(void)
 {
@@ -215,20 +216,6 @@ void pcdrop_hold_bypass(unsigned int bits)
 	kernel_param_unlock(THIS_MODULE);
 	if (added)
 		synchronize_srcu(&pcdrop_paths_srcu);
-}
-
-/*
- * Around a path's batched work, from before its switch is read to after
- * its last batch: a hold (pcdrop_hold_bypass()) waits for it.
- */
-int pcdrop_paths_enter(void)
-{
-	return srcu_read_lock(&pcdrop_paths_srcu);
-}
-
-void pcdrop_paths_exit(int idx)
-{
-	srcu_read_unlock(&pcdrop_paths_srcu, idx);
 }
 
 /*

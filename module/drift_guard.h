@@ -4,6 +4,7 @@
 
 #include <linux/debugfs.h>
 #include <linux/moduleparam.h>
+#include <linux/srcu.h>
 
 /*
  * What a changed kernel function holds off: each bit is a set of switches
@@ -36,8 +37,13 @@ int pcdrop_switch_get(char *buffer, const struct kernel_param *kp);
 unsigned int pcdrop_drift_check(void);
 void pcdrop_hold_names(unsigned int bits, char *buf, size_t len);
 void pcdrop_hold_bypass(unsigned int bits);
-int pcdrop_paths_enter(void);
-void pcdrop_paths_exit(int idx);
+
+/*
+ * Each replacement reads its switches and does its batched work inside
+ * this SRCU's read side (srcu_read_lock()), which a new hold waits out
+ * (pcdrop_hold_bypass()).
+ */
+extern struct srcu_struct pcdrop_paths_srcu;
 void pcdrop_drift_create(struct dentry *dir);
 
 #endif /* PCDROP_DRIFT_GUARD_H */

@@ -174,15 +174,15 @@ static unsigned long try_invalidate(struct address_space *mapping,
 	return count;
 }
 
-/* Its batched work, all of it, waits a hold out (drift_guard.h). */
+/* All of its batched work waits a hold out (drift_guard.h). */
 unsigned long pcdrop_try_invalidate(struct address_space *mapping,
 				    pgoff_t start, pgoff_t end,
 				    unsigned long *nr_failed)
 {
-	int idx = pcdrop_paths_enter();
+	int idx = srcu_read_lock(&pcdrop_paths_srcu);
 	unsigned long count = try_invalidate(mapping, start, end, nr_failed);
 
-	pcdrop_paths_exit(idx);
+	srcu_read_unlock(&pcdrop_paths_srcu, idx);
 	return count;
 }
 

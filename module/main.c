@@ -79,11 +79,18 @@ static int pcdrop_pre_patch(struct klp_object *obj)
 	return ret;
 }
 
+/* Disabled, not replaced: a replacement calls no callback (bypass_guard.c). */
+static void pcdrop_post_unpatch(struct klp_object *obj)
+{
+	pcdrop_bypass_unpatched();
+}
+
 static struct klp_object objs[] = {
 	{
 		/* name being NULL means vmlinux */
 		.funcs = funcs,
 		.callbacks.pre_patch = pcdrop_pre_patch,
+		.callbacks.post_unpatch = pcdrop_post_unpatch,
 	}, { }
 };
 

@@ -186,12 +186,12 @@ unsigned long pcdrop_clear_shadow_batch(struct address_space *mapping,
 void pcdrop_truncate_inode_pages_range(struct address_space *mapping,
 				       loff_t lstart, loff_t lend)
 {
-	int idx = pcdrop_paths_enter();
+	int idx = srcu_read_lock(&pcdrop_paths_srcu);
 
 	if (pcdrop_switch_on(&shadow_batch) && !shmem_mapping(mapping) &&
 	    !dax_mapping(mapping) && !mapping_empty(mapping))
 		pcdrop_truncate_batches(mapping, lstart, lend, PCDROP_SHADOWS);
-	pcdrop_paths_exit(idx);
+	srcu_read_unlock(&pcdrop_paths_srcu, idx);
 	/* A call, not a tail call: see kernel_bodies.S. */
 	pcdrop_truncate_inode_pages_range_body(mapping, lstart, lend);
 }

@@ -35,7 +35,7 @@ void pcdrop_shmem_undo_range(struct inode *inode, loff_t lstart,
 			     PCDROP_LEND_T lend, bool unfalloc)
 {
 	unsigned int what = 0;
-	int idx = pcdrop_paths_enter();
+	int idx = srcu_read_lock(&pcdrop_paths_srcu);
 
 	/*
 	 * The swap entries go in the same pre-pass, so only with it: with
@@ -48,7 +48,7 @@ void pcdrop_shmem_undo_range(struct inode *inode, loff_t lstart,
 		what |= PCDROP_SWAP;
 	if (pcdrop_switch_on(&shmem_batch))
 		pcdrop_truncate_batches(inode->i_mapping, lstart, lend, what);
-	pcdrop_paths_exit(idx);
+	srcu_read_unlock(&pcdrop_paths_srcu, idx);
 	/* A call, not a tail call: see kernel_bodies.S. */
 	pcdrop_shmem_undo_range_body(inode, lstart, lend, unfalloc);
 }

@@ -121,8 +121,8 @@ same "pcdrop(8) documents every exit status of admin/pcdrop, and only those" \
 
 # -- pcdrop.conf(5), read_conf() and the shipped config.
 page=$tmp/pcdrop.conf.5.txt
-# The keys of read_conf()'s patterns (KEY=[01], KEY=[1-9]*[0-9], ...).
-sed -n '/^read_conf() {$/,/^}$/p' "$admin" | grep -oE '[A-Z][A-Z_]+=\[' | sed 's/=\[$//' |
+# The keys read_conf() accepts: CONF_SWITCHES and CONF_SECONDS.
+sed -n 's/^CONF_\(SWITCHES\|SECONDS\)="\(.*\)"$/\2/p' "$admin" | tr ' ' '\n' |
 	sort -u > "$tmp/conf.keys"
 sed -n 's/^\([A-Z][A-Z_]*\)=.*/\1/p' admin/pcdrop.conf > "$tmp/shipped.keys"
 same "admin/pcdrop.conf sets every key read_conf() accepts, and only those" \

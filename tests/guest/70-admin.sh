@@ -113,9 +113,17 @@ check "unload" pcdrop unload
 echo "SWAP_BATCH=yes" >> /etc/pcdrop/pcdrop.conf
 out=$(pcdrop load 2>&1)
 expect_eq "a bad setting is refused with its line" \
-	"1 pcdrop: /etc/pcdrop/pcdrop.conf:$(wc -l < /etc/pcdrop/pcdrop.conf): not a setting pcdrop knows: 'SWAP_BATCH=yes'" \
+	"1 pcdrop: /etc/pcdrop/pcdrop.conf:$(wc -l < /etc/pcdrop/pcdrop.conf): SWAP_BATCH: 'yes' is not 0 (off) or 1 (on)" \
 	"$? $out"
 check "and nothing is loaded" test ! -e /sys/module/pcdrop
+cp /mnt/host/admin-root/etc/pcdrop/pcdrop.conf /etc/pcdrop/pcdrop.conf
+check "pcdrop loads" pcdrop load
+echo "NO_SUCH_SETTING=1" >> /etc/pcdrop/pcdrop.conf
+out=$(pcdrop unload 2>/tmp/err)
+expect_eq "with a line in error, pcdrop unload still unloads (exit 0)" \
+	"0 pcdrop: unloaded: the kernel runs stock" "$? $out"
+check "naming the line on stderr" grep -q "pcdrop.conf:$(wc -l < /etc/pcdrop/pcdrop.conf): not a setting pcdrop knows: 'NO_SUCH_SETTING'" /tmp/err
+check "and pcdrop is gone" test ! -e /sys/module/pcdrop
 cp /mnt/host/admin-root/etc/pcdrop/pcdrop.conf /etc/pcdrop/pcdrop.conf
 
 # -- the module's own kill switch
