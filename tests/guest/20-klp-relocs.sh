@@ -19,9 +19,11 @@ done
 # One pass over kallsyms (busybox is slow): for each bound symbol, its
 # text symbols, their address and whether the kernel exports it.  The one
 # tracepoint pcdrop reads is data, of any type letter (6.1 and 6.12 show
-# D, 7.3 T).
+# D, 7.3 T), and so are the livepatch core's list and mutex
+# (module/livepatch_core.h).
 awk 'NR == FNR { want[$2] = $1; next }
-     $3 in want && ($2 ~ /^[tT]$/ || $3 ~ /^__tracepoint_/) { seen[$3]++; addr[$3] = $1 }
+     $3 in want && ($2 ~ /^[tT]$/ || $3 ~ /^(__tracepoint_|klp_mutex$|klp_patches$)/) {
+	seen[$3]++; addr[$3] = $1 }
      $3 ~ /^__ksymtab_/ { k = substr($3, 11); if (k in want) xp[k] = 1 }
      END { for (s in want) print s, want[s], addr[s], seen[s] + 0, xp[s] + 0 }' \
 	/tmp/bound /proc/kallsyms > /tmp/compare
