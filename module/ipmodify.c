@@ -79,9 +79,9 @@ static int ipmodify_free_all(const unsigned long *ips, unsigned int nr)
 		ret = ftrace_set_filter_ip(probe, ips[i], 0, 0);
 	if (!ret) {
 		ret = register_ftrace_function(probe);
-		if (!ret)
+		if (!ret) {
 			unregister_ftrace_function(probe);
-		else {
+		} else {
 			synchronize_rcu();
 			synchronize_rcu_tasks_rude();
 		}
