@@ -368,10 +368,13 @@ step "build pcdrop-stat and tests/progs (static)" "$work/results/bpf.log" \
 # (its --help; bpf/pcdrop-stat.c's argp table if the build failed).
 step "the man pages and bash completions list every command and option of the code, man --warnings is silent, and no Markdown link is broken" \
 	"$work/results/doc-check.log" tests/doc-check.sh "$work/build/bpf/pcdrop-stat"
-# pcdrop.conf's syntax, line by line, and the documents' examples of it.
-tests/conf-check.sh > "$work/results/conf-check.log" 2>&1
-relay "$work/results/conf-check.log"
-[ "$RELAYED" -gt 0 ] || tap "not ok" "tests/conf-check.sh ran # see $work/results/conf-check.log"
+# pcdrop.conf's syntax, line by line, and the documents' examples of it;
+# the admin command's usage errors and its refusals of non-root users.
+for t in conf-check cli-check; do
+	tests/$t.sh > "$work/results/$t.log" 2>&1
+	relay "$work/results/$t.log"
+	[ "$RELAYED" -gt 0 ] || tap "not ok" "tests/$t.sh ran # see $work/results/$t.log"
+done
 echo "1..$N"
 
 kernel_stream() {
