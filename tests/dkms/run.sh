@@ -91,11 +91,12 @@ unpack() {
 # nothing_left ROOT [removed]: nothing of pcdrop in chroot ROOT (after
 # dkms remove, make dkms-uninstall, apt-get purge).  "removed": after
 # apt-get remove, which keeps the conffile /etc/pcdrop/pcdrop.conf and the
-# unit's enablement state until purge, as Debian policy wants.
+# unit's enablement state until purge, as Debian policy wants, and the
+# crash-loop guard's state, so that a reinstall does not re-arm it.
 nothing_left() {
 	left=$(cd "$1" && { ls -d var/lib/dkms/pcdrop usr/src/pcdrop-* usr/sbin/pcdrop-stat \
 			usr/lib/pcdrop usr/sbin/pcdrop lib/systemd/system/pcdrop.service \
-			usr/lib/systemd/system/pcdrop.service var/lib/pcdrop \
+			usr/lib/systemd/system/pcdrop.service \
 			lib/systemd/system/pcdrop-stat.service usr/lib/systemd/system/pcdrop-stat.service \
 			usr/share/doc/pcdrop-stat usr/share/man/man8/pcdrop.8* usr/share/man/man5/pcdrop.conf.5* \
 			usr/share/man/man8/pcdrop-stat.8* usr/share/bash-completion/completions/pcdrop \
@@ -103,7 +104,7 @@ nothing_left() {
 		find lib/modules -name 'pcdrop.ko*' -o -name 'pcdrop_next.ko*' 2>/dev/null
 		grep -l pcdrop lib/modules/*/modules.dep 2>/dev/null
 		if [ "${2:-}" != removed ]; then
-			ls -d etc/pcdrop etc/default/pcdrop-stat 2>/dev/null
+			ls -d etc/pcdrop etc/default/pcdrop-stat var/lib/pcdrop 2>/dev/null
 			find etc/systemd var/lib/systemd -name '*pcdrop*' 2>/dev/null
 		fi; })
 	[ -z "$left" ] || { echo "left behind: $left"; return 1; }
@@ -341,7 +342,7 @@ deb_tests() {
 			run-parts --report --exit-on-error --arg="$2" /etc/kernel/header_postinst.d &&
 			find "/lib/modules/$2" -name "pcdrop.ko*" | grep .' sh "$VER" "$kver"
 	# What a booted machine would have made: the crash-loop guard's state
-	# and an admin's disable file.  Remove takes the state, purge both.
+	# and an admin's disable file.  Remove keeps both, purge takes them.
 	mkdir -p "$root/var/lib/pcdrop"
 	echo "a boot id" > "$root/var/lib/pcdrop/loading"
 	touch "$root/etc/pcdrop/disable"
@@ -352,6 +353,8 @@ deb_tests() {
 	# shellcheck disable=SC2086
 	step "$name: installing the packages again succeeds" "$R/$name-apt-reinstall.log" \
 		cr "$name" apt-get install -y -q $debs
+	step "$name: the crash-loop guard's marker survived the remove and the reinstall" \
+		"$R/$name-guard-kept.log" grep -qx "a boot id" "$root/var/lib/pcdrop/loading"
 	touch "$root/etc/pcdrop/disable"
 	step "$name: apt-get purge pcdrop-dkms pcdrop-stat succeeds and leaves nothing" \
 		"$R/$name-apt-purge.log" purge_and_check "$name" "$root"

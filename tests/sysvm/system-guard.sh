@@ -35,10 +35,17 @@ else
 fi
 echo "# time: $SECONDS s"
 
-# Re-armed, it loads; then purged.
+# Re-armed, it loads; the unit is started too; then removed, then purged.
 check "pcdrop load" pcdrop load --timeout 60
 status_is 0 active
+check "systemctl start pcdrop.service (pcdrop already loaded)" systemctl start pcdrop.service
+expect_eq "the unit is active" active "$(systemctl is-active pcdrop.service)"
 echo "# time: $SECONDS s"
+check "apt-get remove pcdrop-dkms" sh -c \
+	'apt-get remove -y -q pcdrop-dkms > /tmp/remove.log 2>&1 || { cat /tmp/remove.log; false; }'
+stock
+check "the unit is not active after the remove" sh -c '! systemctl -q is-active pcdrop.service'
+check "the crash-loop guard's state is kept until purge" test -d /var/lib/pcdrop
 purged
 echo "# time: $SECONDS s"
 finish

@@ -59,6 +59,8 @@ echo "# during the upgrade: $batched folios removed in batches, $single one by o
 expect_eq "no tmpfs folio removed one by one during the upgrade (pcdrop-stat)" 0 "$single"
 check "while the load's removals went on in batches" test "$batched" -gt 0
 status_is 0 active
+expect_eq "pcdrop.service stayed active through the upgrade" active \
+	"$(systemctl is-active pcdrop.service)"
 expect_eq "pcdrop is now $V2, the package's version" "$V2 $V2" \
 	"$(cat /sys/module/pcdrop/version) $(dpkg-query -W -f '${Version}' pcdrop-dkms)"
 check "no pcdrop_next is left" sh -c "[ ! -e /sys/module/pcdrop_next ] && [ ! -e $KLP/pcdrop_next ]"
