@@ -35,12 +35,62 @@ static void remove_tmp(void)
 		unlink(tmp);
 }
 
+/*
+ * Run @print with standard output going to the file @fd; 0, or -1 (errno
+ * set).  A die() inside @print exits with the output still there, not on
+ * standard output.
+ */
+static int print_to(int fd, void (*print)(void))
+{
+	int out, err = 0;
+
+	fflush(stdout);
+	out = dup(STDOUT_FILENO);
+	if (out < 0 || dup2(fd, STDOUT_FILENO) < 0) {
+		note("redirecting the output: %s", strerror(errno));
+		err = -1;
+	} else {
+		print();
+		if (fflush(stdout) || fsync(STDOUT_FILENO))
+			err = -1;
+		dup2(out, STDOUT_FILENO);
+	}
+	if (out >= 0)
+		close(out);
+	return err;
+}
+
+/*
+ * Print @print's output on standard output whole or not at all: it goes to
+ * an unnamed temporary file first, copied out once complete.  A consumer
+ * (a monitor running "dump --json" or "metrics") never gets a part; the
+ * reason for none is on standard error.  Exits 1 on a failure.
+ */
+void print_whole(void (*print)(void))
+{
+	FILE *held = tmpfile();
+	char buf[65536];
+	size_t n;
+
+	if (!held)
+		die("creating a temporary file: %s", strerror(errno));
+	if (print_to(fileno(held), print))
+		die("writing the output to a temporary file: %s", strerror(errno));
+	rewind(held);
+	while ((n = fread(buf, 1, sizeof(buf), held)) > 0)
+		if (fwrite(buf, 1, n, stdout) != n)
+			die("writing the output: %s", strerror(errno));
+	if (ferror(held) || fflush(stdout))
+		die("writing the output: %s", strerror(errno));
+	fclose(held);
+}
+
 /* Write the metrics to @file atomically; 0, or -1 with a note. */
 static int write_metrics(const char *file)
 {
 	static bool registered;
 	char dir[4096], base[4096];
-	int fd, out, err = 0;
+	int fd, err;
 
 	if (!registered)
 		registered = !atexit(remove_tmp);
@@ -53,19 +103,7 @@ static int write_metrics(const char *file)
 		tmp[0] = 0;
 		return -1;
 	}
-	fflush(stdout);
-	out = dup(STDOUT_FILENO);
-	if (out < 0 || dup2(fd, STDOUT_FILENO) < 0) {
-		note("redirecting the output to %s: %s", tmp, strerror(errno));
-		err = -1;
-	} else {
-		output_metrics();
-		if (fflush(stdout) || fsync(STDOUT_FILENO))
-			err = -1;
-		dup2(out, STDOUT_FILENO);
-	}
-	if (out >= 0)
-		close(out);
+	err = print_to(fd, output_metrics);
 	/* mkstemp() makes it 0600; node_exporter does not run as root. */
 	if (!err && (fchmod(fd, 0644) || rename(tmp, file)))
 		err = -1;
@@ -81,7 +119,7 @@ static int write_metrics(const char *file)
 int cmd_metrics(void)
 {
 	if (!env.file) {
-		output_metrics();
+		print_whole(output_metrics);
 		return 0;
 	}
 	return write_metrics(env.file) ? 1 : 0;

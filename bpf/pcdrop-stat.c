@@ -200,7 +200,7 @@ void die(const char *fmt, ...)
 
 static int cmd_dump(void)
 {
-	outputs[env.format]();
+	print_whole(outputs[env.format]);
 	return 0;
 }
 
@@ -304,6 +304,8 @@ int main(int argc, char **argv)
 		return cmd_metrics();
 	if (!strcmp(env.cmd, "export"))
 		return cmd_export();
-	die("unknown command '%s' (start, dump, watch, metrics, export, refresh, reset, "
-	    "stop)", env.cmd);
+	/* A usage error, as argp's own: exit 64, as pcdrop's. */
+	note("unknown command '%s' (start, dump, watch, metrics, export, refresh, reset, "
+	     "stop)", env.cmd);
+	return 64;
 }

@@ -3,8 +3,9 @@
 # loaded: each usage error says what was wrong and the command's usage
 # line, exits 64 and changes nothing; the commands that change the system
 # refuse a user other than root with exit 77 before they touch anything.
-# "ok - WHAT" / "not ok - WHAT # WHY" lines (run-matrix.sh relays them);
-# exits 1 if any failed.
+# Then pcdrop-stat's (the build given as the first argument): complete
+# output or none, and the same usage exit status.  "ok - WHAT" / "not ok -
+# WHAT # WHY" lines (run-matrix.sh relays them); exits 1 if any failed.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -72,5 +73,30 @@ if command -v setpriv > /dev/null; then
 	done
 else
 	tap "not ok" "setpriv (util-linux) is there to run pcdrop as nobody"
+fi
+# pcdrop-stat (its build, the first argument) where its counters are not
+# started: dump and metrics print nothing on standard output, the reason
+# on standard error, exit 1; an unknown command is a usage error, 64.
+stat=${1:-}
+if [ -x "$stat" ]; then
+	for c in "dump" "dump --json" "metrics"; do
+		# shellcheck disable=SC2086 # c is words
+		"$stat" $c > "$tmp/out" 2> "$tmp/err"
+		rc=$?
+		if [ "$rc" = 1 ] && [ ! -s "$tmp/out" ] && grep -q 'not started' "$tmp/err"; then
+			tap ok "pcdrop-stat $c, not started: nothing on stdout, the reason on stderr, exit 1"
+		else
+			tap "not ok" "pcdrop-stat $c, not started: nothing on stdout, the reason on stderr, exit 1 # rc $rc, stdout $(wc -c < "$tmp/out") bytes"
+		fi
+	done
+	"$stat" frobnicate > /dev/null 2>&1
+	rc=$?
+	if [ "$rc" = 64 ]; then
+		tap ok "pcdrop-stat frobnicate: a usage error, exit 64 as pcdrop's"
+	else
+		tap "not ok" "pcdrop-stat frobnicate: a usage error, exit 64 as pcdrop's # rc $rc"
+	fi
+else
+	tap "not ok" "pcdrop-stat was built for cli-check.sh ($stat)"
 fi
 exit $failed

@@ -371,7 +371,7 @@ step "the man pages and bash completions list every command and option of the co
 # pcdrop.conf's syntax, line by line, and the documents' examples of it;
 # the admin command's usage errors and its refusals of non-root users.
 for t in conf-check cli-check; do
-	tests/$t.sh > "$work/results/$t.log" 2>&1
+	tests/$t.sh "$work/build/bpf/pcdrop-stat" > "$work/results/$t.log" 2>&1
 	relay "$work/results/$t.log"
 	[ "$RELAYED" -gt 0 ] || tap "not ok" "tests/$t.sh ran # see $work/results/$t.log"
 done
