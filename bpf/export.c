@@ -131,6 +131,9 @@ int cmd_metrics(void)
  * maps: a restart of this loop (or of the
  * service that runs it) finds them pinned and goes on from where they
  * are, so they never go backwards.  Stopping it leaves them counting.
+ * Stopping them ("pcdrop-stat stop") ends it: it removes the file, so no
+ * stale series is served, and exits 0, so that pcdrop-stat.service
+ * (Restart=on-failure) does not start them again.
  */
 int cmd_export(void)
 {
@@ -145,6 +148,12 @@ int cmd_export(void)
 	while (!exiting) {
 		unsigned int attached = 0, missing = 0;
 
+		if (stat(PIN_DIR "/ops", &st)) {
+			note("the counters were stopped (pcdrop-stat stop): export ends, and %s goes",
+			     env.file);
+			unlink(env.file);
+			return 0;
+		}
 		/* pcdrop.ko may have been reloaded or upgraded since. */
 		module_hooks_refresh(&attached, &missing);
 		if (write_metrics(env.file))

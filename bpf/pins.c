@@ -60,8 +60,9 @@ static void make_pin_dirs(void)
 		die("mkdir " PIN_TOP ": %s", strerror(errno));
 	if (mkdir(PIN_DIR, 0700)) {
 		if (errno == EEXIST)
-			die("already started (" PIN_DIR " exists); "
-			    "run 'pcdrop-stat stop' first");
+			die("already started (" PIN_DIR " exists, perhaps by "
+			    "pcdrop-stat.service): 'pcdrop-stat dump' reads them; "
+			    "'pcdrop-stat stop' first to start them afresh");
 		die("mkdir " PIN_DIR ": %s", strerror(errno));
 	}
 	if (mkdir(LINK_DIR, 0700))

@@ -193,9 +193,17 @@ check "pcdrop.ko loads again under export" pcdrop_load
 check "snapshot d (loaded again)" snap d
 expect_monotonic "monotonic across a load" /tmp/c.prom /tmp/d.prom
 expect_eq "loaded again: pcdrop_module_loaded 1" 1 "$(series pcdrop_module_loaded /tmp/d.prom)"
-kill $exp
+check "pcdrop-stat stop, export running" $STAT stop
+# A watchdog, should export not end: SIGTERM, which it answers with 0
+# too, but without its line and with its file left.
+(sleep 15; kill $exp 2> /dev/null) &
+dog=$!
 wait $exp
-check "pcdrop-stat stop" $STAT stop
+expect_eq "export ends, with exit 0 (a service's Restart=on-failure leaves it stopped)" 0 "$?"
+kill $dog 2> /dev/null
+check "saying why" grep -q "the counters were stopped (pcdrop-stat stop): export ends" /tmp/export.log
+check "and removes its file (no stale series)" test ! -e "$F"
+check "the counters stay stopped" test ! -e /sys/fs/bpf/pcdrop/v1/ops
 check "pcdrop.ko unloads" pcdrop_unload
 rm -f /dev/shm/t
 echo "# export's log: $(tr '\n' '|' < /tmp/export.log)"
