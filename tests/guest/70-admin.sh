@@ -46,13 +46,14 @@ status_rc() {
 
 # -- not loaded
 out=$(pcdrop status)
-expect_eq "status exits 3 when pcdrop is not loaded" 3 $?
+expect_eq "status exits 2 when pcdrop is not loaded where it should be" 2 $?
 expect_eq "and says so first" "pcdrop: not loaded (the kernel runs stock)" "$(echo "$out" | head -n 1)"
 js=$(pcdrop status --json)
-expect_eq "status --json exits 3 too" 3 $?
+expect_eq "status --json exits 2 too" 2 $?
 expect_eq "its state is not-loaded" not-loaded "$(json state)"
 expect_eq "its kernel is uname -r" "$(uname -r)" "$(json kernel)"
 expect_eq "boot loading is on" on "$(json boot)"
+expect_eq "its exit_status is the exit status" 2 "$(json exit_status)"
 
 # -- load
 mark=$(dmesg_mark)
@@ -95,7 +96,7 @@ expect_eq "pcdrop unload exits 0" 0 $?
 expect_eq "and says so" "pcdrop: unloaded: the kernel runs stock" "$out"
 check "the module is gone" test ! -e /sys/module/pcdrop
 expect_log_set "the kernel log is that of one unload" "$mark" "$(pcdrop_unload_lines)"
-expect_eq "status exits 3 again" 3 "$(status_rc)"
+expect_eq "status exits 2 again" 2 "$(status_rc)"
 out=$(pcdrop unload)
 expect_eq "unload again: not loaded, exit 0" "0 pcdrop: not loaded" "$? $out"
 
@@ -142,6 +143,7 @@ expect_eq "boot with /etc/pcdrop/disable: exit 0, says why" \
 check "and loads nothing" test ! -e /sys/module/pcdrop
 expect_eq "status says boot loading is off" "off: /etc/pcdrop/disable exists" \
 	"$(pcdrop status | sed -n 's/^boot loading: //p')"
+expect_eq "and exits 0: not loaded by the administrator's choice" 0 "$(status_rc)"
 rm /etc/pcdrop/disable
 
 cmdline pcdrop.enable=0
@@ -192,8 +194,8 @@ while read -r line; do
 	sh -c "$line" >/dev/null 2>&1 </dev/null
 	rcs="$rcs $?"
 done < /tmp/readme.sh
-expect_eq "the README's status, load, unload, load --timeout lines exit 3 3 0 0 0" \
-	" 3 3 0 0 0" "$rcs"
+expect_eq "the README's status, load, unload, load --timeout lines exit 2 2 0 0 0" \
+	" 2 2 0 0 0" "$rcs"
 check "and unload" pcdrop unload
 
 # -- stuck transitions (the livepatch core signals the tasks left after
@@ -204,7 +206,7 @@ check "a truncate sleeps in shmem_undo_range() on a folio pcdrop_hold.ko keeps l
 check "modprobe pcdrop starts a transition that it holds back" \
 	sh -c 'modprobe pcdrop && [ "$(cat /sys/kernel/livepatch/pcdrop/transition)" = 1 ]'
 js=$(pcdrop status --json)
-expect_eq "status exits 4 while it is in transition" 4 $?
+expect_eq "status exits 1 (degraded) while it is in transition" 1 $?
 expect_eq "its state is transition, enabled" "transition true true" \
 	"$(json state) $(json livepatch.enabled) $(json livepatch.transition)"
 check "and it names the truncate among the blocking tasks" \
@@ -239,7 +241,7 @@ expect_eq "the kernel log: the load, its reversal to unpatching, the unload" \
 		"$(pcdrop_load_lines | tail -n 1)" "$(pcdrop_unload_lines)" | sort)" \
 	"$(dmesg_since "$mark" | grep -v '^livepatch: signaling remaining tasks$' | sort)"
 check "and nothing forced" sh -c "! dmesg | grep -q 'forcing remaining tasks'"
-expect_eq "status exits 3" 3 "$(status_rc)"
+expect_eq "status exits 2" 2 "$(status_rc)"
 check "once the lock is released the truncate finishes" release_hold
 expect_eq "and the file is empty" 0 "$(stat -c %s /dev/shm/held)"
 
@@ -272,7 +274,7 @@ modprobe_outlasted() {
 	check "naming what the kernel is in" grep -qx \
 		"pcdrop: modprobe pcdrop has not returned within $1 s: the kernel is still inside it, left to finish (see pcdrop status)" \
 		"$3"
-	expect_eq "status exits 4 meanwhile" 4 "$(status_rc)"
+	expect_eq "status exits 1 meanwhile" 1 "$(status_rc)"
 }
 
 # -- a modprobe the kernel does not return from within TIMEOUT: a module

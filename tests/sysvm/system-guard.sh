@@ -8,7 +8,7 @@
 . ./sys.sh
 SUITE=system-guard
 up
-status_is 3 not-loaded
+status_is 2 not-loaded
 stock
 check "pcdrop.service says the crash-loop guard keeps pcdrop off" sh -c \
 	'journalctl -b -u pcdrop.service -o cat --no-pager | grep -q "crash-loop guard keeps pcdrop off"'
