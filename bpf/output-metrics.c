@@ -91,6 +91,56 @@ static bool livepatch_set(const struct module_state *m, const char *file)
 	return read_line(path, buf, sizeof(buf)) && buf[0] == '1';
 }
 
+/* Is @word one of the space-separated words of @list? */
+static bool has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return true;
+	return false;
+}
+
+/*
+ * Why the module holds the switch @sw, as pcdrop status says it: a
+ * function of its parameter "bypassed" ("FUNCTION:SWITCH,SWITCH ...")
+ * whose switches include @sw is owned ("owned": "FUNCTION:OWNER ...") by
+ * a livepatch, an ftrace user ("ftrace") or may be ("unknown"); else the
+ * drift guard holds it.
+ */
+static const char *held_reason(const char *owned, const char *bypassed, const char *sw)
+{
+	char copy[512], *entry, *save;
+
+	snprintf(copy, sizeof(copy), "%s", owned);
+	for (entry = strtok_r(copy, " ", &save); entry; entry = strtok_r(NULL, " ", &save)) {
+		char *owner = strchr(entry, ':');
+		char key[160], want[64];
+		const char *paths;
+
+		if (!owner)
+			continue;
+		*owner++ = 0;
+		snprintf(key, sizeof(key), "%s:", entry);
+		for (paths = bypassed; (paths = strstr(paths, key)); paths++)
+			if (paths == bypassed || paths[-1] == ' ')
+				break;
+		if (!paths)
+			continue;
+		paths += strlen(key);
+		snprintf(want, sizeof(want), ",%s,", sw);
+		snprintf(key, sizeof(key), ",%.*s,", (int)strcspn(paths, " "), paths);
+		if (!strstr(key, want))
+			continue;
+		if (!strcmp(owner, "ftrace"))
+			return "ftrace";
+		return strcmp(owner, "unknown") ? "livepatch" : "unchecked";
+	}
+	return "drift";
+}
+
 static void metrics_module(const struct module_state *m, bool locks)
 {
 	static const char *const paths[] = {
@@ -134,6 +184,33 @@ static void metrics_module(const struct module_state *m, bool locks)
 		snprintf(path, sizeof(path), "/sys/module/%s/parameters/%s", m->name, paths[i]);
 		if (read_line(path, buf, sizeof(buf)))
 			printf("pcdrop_path_enabled{path=\"%s\"} %d\n", paths[i], buf[0] == 'Y');
+	}
+	family("pcdrop_path_held", "gauge", "1 for a path the module holds off, with "
+	       "why (label reason: drift, livepatch, ftrace or unchecked; pcdrop status "
+	       "says more), 0 (reason empty) for one it does not; no series for a path "
+	       "the module does not have or when it is not loaded.");
+	if (m->name) {
+		char held[256], owned[512], bypassed[1024];
+
+		snprintf(path, sizeof(path), "/sys/module/%s/parameters/held", m->name);
+		if (!read_line(path, held, sizeof(held)))
+			held[0] = 0;
+		snprintf(path, sizeof(path), "/sys/module/%s/parameters/owned", m->name);
+		if (!read_line(path, owned, sizeof(owned)))
+			owned[0] = 0;
+		snprintf(path, sizeof(path), "/sys/module/%s/parameters/bypassed", m->name);
+		if (!read_line(path, bypassed, sizeof(bypassed)))
+			bypassed[0] = 0;
+		for (i = 0; i < ARRAY_SIZE(paths); i++) {
+			bool on = has_word(held, paths[i]);
+
+			snprintf(path, sizeof(path), "/sys/module/%s/parameters/%s", m->name,
+				 paths[i]);
+			if (access(path, F_OK))
+				continue;
+			printf("pcdrop_path_held{path=\"%s\",reason=\"%s\"} %d\n", paths[i],
+			       on ? held_reason(owned, bypassed, paths[i]) : "", on);
+		}
 	}
 	family("pcdrop_stat_locks_counted", "gauge", "1 if the lock round trips are "
 	       "counted on the spinlocks (start --locks), 0 if derived from the removals.");

@@ -174,6 +174,14 @@ has_line() {
 check "pcdrop loads alone, nothing held" loaded_alone
 expect_eq "with pcdrop: DONTNEED drops the clean file" resident=0 "$(cached)"
 after pcdrop_test_evict remove_mapping evict_batch
+# held_metric PATH: pcdrop-stat's series of PATH's hold.
+held_metric() {
+	restat
+	$STAT metrics | grep "^pcdrop_path_held{path=\"$1\","
+	$STAT stop > /dev/null
+}
+expect_eq "pcdrop-stat's metrics say evict_batch is held for a livepatch" \
+	'pcdrop_path_held{path="evict_batch",reason="livepatch"} 1' "$(held_metric evict_batch)"
 expect_eq "pcdrop_test_evict loaded after pcdrop: the file stays cached" resident=64 "$(cached)"
 lifted pcdrop_test_evict remove_mapping evict_batch
 expect_eq "and without it, batched eviction drops the file again" resident=0 "$(cached)"
@@ -245,5 +253,9 @@ check "remove_mapping()'s line says it may be patched: evict_batch held" sh -c \
 check "pcdrop status says why" status_has \
 	"^held: remove_mapping\(\) could not be checked for other livepatches or ftrace users \(see the kernel log\); pcdrop unload, then pcdrop load, checks again \(evict_batch\)\$"
 expect_eq "with pcdrop so held: DONTNEED evicts one folio at a time, as stock" resident=0 "$(cached)"
+expect_eq "pcdrop-stat's metrics say evict_batch is held, unchecked" \
+	'pcdrop_path_held{path="evict_batch",reason="unchecked"} 1' "$(held_metric evict_batch)"
+expect_eq "and fadvise_lru_refs is not" \
+	'pcdrop_path_held{path="fadvise_lru_refs",reason=""} 0' "$(held_metric fadvise_lru_refs)"
 check "pcdrop unloads" pcdrop_unload
 finish
