@@ -166,11 +166,6 @@ loaded_alone() {
 	pcdrop_load && [ -z "$(cat "$PCDROP_PARAMS/held")" ]
 }
 
-# has_line TEXT PATTERN: a line of TEXT matches PATTERN (grep).
-has_line() {
-	printf '%s\n' "$1" | grep -q -- "$2"
-}
-
 check "pcdrop loads alone, nothing held" loaded_alone
 expect_eq "with pcdrop: DONTNEED drops the clean file" resident=0 "$(cached)"
 after pcdrop_test_evict remove_mapping evict_batch

@@ -66,6 +66,17 @@ expect_log_set "the kernel log is that of one load" "$mark" \
 	"pcdrop: module verification failed: signature and/or required key missing - tainting kernel" \
 	"$(pcdrop_load_lines)"
 expect_eq "status exits 0 when it is active" 0 "$(status_rc)"
+# A kernel installed beside it without headers, so without a build.
+fake=6.12.999+deb13-amd64
+mkdir -p "/lib/modules/$fake" /boot && touch "/boot/vmlinuz-$fake"
+out=$(pcdrop status)
+expect_eq "with an installed kernel without a pcdrop build, status exits 1" 1 $?
+check "and names it, with the package to install" has_line "$out" \
+	"^warning: booting $fake will run stock: install linux-headers-$fake (DKMS then builds pcdrop for it)\$"
+check "so does --json" sh -c "pcdrop status --json | grep -qF '\"unbuilt_kernels\":[\"$fake\"]'"
+mkdir -p "/lib/modules/$fake/updates/dkms" && touch "/lib/modules/$fake/updates/dkms/pcdrop.ko.xz"
+expect_eq "once it has a build, status exits 0 again" 0 "$(status_rc)"
+rm -rf "/lib/modules/$fake" "/boot/vmlinuz-$fake"
 js=$(pcdrop status --json)
 expect_eq "status --json exits 0 too" 0 $?
 expect_eq "its state is active" active "$(json state)"

@@ -209,10 +209,6 @@ check "$V2 stays active, alone" sh -c "[ \"\$(cat /sys/module/pcdrop/version)\" 
 
 # -- an upgrade stopped midway: pcdrop_next on top of pcdrop (a relay step
 # reversed or interrupted), then alone.
-# has TEXT PATTERN: a line of TEXT matches PATTERN (grep).
-has() {
-	printf '%s\n' "$1" | grep -q -- "$2"
-}
 
 # next_on: stack V2's pcdrop_next on pcdrop, as the relay's first step.
 next_on() {
@@ -226,12 +222,12 @@ expect_eq "pcdrop-stat refresh attaches to pcdrop_next's counting points" \
 dontneed_counted "pcdrop_next on top of pcdrop"
 out=$(pcdrop status)
 expect_eq "pcdrop status: active (exit 0)" 0 $?
-check "and says the upgrade stopped midway" has "$out" \
+check "and says the upgrade stopped midway" has_line "$out" \
 	"^upgrade stopped midway: pcdrop_next $V2 is loaded; pcdrop upgrade finishes it, pcdrop unload removes it$"
-check "--json names pcdrop_next's version" has "$(pcdrop status --json)" "\"pcdrop_next\":\"$V2\""
-check "and shows the patch in effect, pcdrop_next's" has "$(pcdrop status --json)" \
+check "--json names pcdrop_next's version" has_line "$(pcdrop status --json)" "\"pcdrop_next\":\"$V2\""
+check "and shows the patch in effect, pcdrop_next's" has_line "$(pcdrop status --json)" \
 	"\"state\":\"active\",\"version\":\"$V2\","
-check "and pcdrop_next's switches" has "$(pcdrop status)" "^path shmem_batch *on$"
+check "and pcdrop_next's switches" has_line "$(pcdrop status)" "^path shmem_batch *on$"
 out=$(pcdrop load 2>&1)
 expect_eq "pcdrop load refuses (exit 1)" 1 $?
 expect_eq "with one line" \
@@ -244,9 +240,9 @@ check "pcdrop is disabled and removed by hand: pcdrop_next alone" sh -c \
 	"echo 0 > $PCDROP_LP/enabled && while [ -e $PCDROP_LP ]; do sleep 0.1; done && rmmod pcdrop"
 out=$(pcdrop status --json)
 expect_eq "pcdrop status: still active (exit 0)" 0 $?
-check "in pcdrop_next $V2" has "$out" "\"state\":\"active\",\"version\":\"$V2\",.*\"pcdrop_next\":\"$V2\""
+check "in pcdrop_next $V2" has_line "$out" "\"state\":\"active\",\"version\":\"$V2\",.*\"pcdrop_next\":\"$V2\""
 check "whose functions it lists, with no other livepatch on them" \
-	has "$out" '"name":"shmem_undo_range","other_livepatches":\[\]'
+	has_line "$out" '"name":"shmem_undo_range","other_livepatches":\[\]'
 pcdrop upgrade > /tmp/up.out 2>&1
 expect_eq "pcdrop upgrade finishes the relay (exit 0)" 0 $?
 sed 's/^/# /' /tmp/up.out

@@ -38,6 +38,11 @@ expect_eq() {
 # The kernel log since a mark, without timestamps, and without the
 # clocksource watchdog's complaints about TCG's timing ("Long readout
 # interval"), which have nothing to do with pcdrop and come at random.
+# has_line TEXT PATTERN: a line of TEXT matches PATTERN (grep).
+has_line() {
+	printf '%s\n' "$1" | grep -q -- "$2"
+}
+
 dmesg_mark() {
 	dmesg | wc -l
 }
