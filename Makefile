@@ -44,16 +44,21 @@ DEB_OUT ?= build/deb
 # The prototype check (scripts/btf-protos.c) runs before the build: each
 # kernel function pcdrop binds by name must have, in the target kernel's
 # BTF, the prototype module/kernel_api.h gives it, or nothing is built.
-# The BTF is KDIR's vmlinux (a kernel built there) or, when KDIR is the
-# running kernel's, /sys/kernel/btf/vmlinux.  Without either (Debian 12's
-# 6.1 headers of a kernel not running; those of 6.12 and 7.x ship a
-# vmlinux) the check is skipped, with one line saying so.  PCDROP_BTF=FILE names a vmlinux or raw BTF; PCDROP_BTF= skips.
+# The BTF is KDIR's vmlinux (a kernel built there; the headers of 6.12 and
+# 7.x ship one), when KDIR is the running kernel's /sys/kernel/btf/vmlinux,
+# or else the kernel's installed image (/boot/vmlinuz-KVER, or 7.x's
+# /lib/modules/KVER/vmlinuz) unpacked into build/protos: Debian 12's 6.1
+# headers have no vmlinux, and a kernel upgrade builds for a kernel not yet
+# running.  Without any of them the check is skipped, with one line saying
+# so.  PCDROP_BTF=FILE names a vmlinux or raw BTF; PCDROP_BTF= skips.
 PROTOS := build/protos
+KERNEL_IMAGE := $(firstword $(wildcard /boot/vmlinuz-$(KVER) /lib/modules/$(KVER)/vmlinuz))
 ifeq ($(origin PCDROP_BTF),undefined)
 PCDROP_BTF := $(if $(shell grep -s '^CONFIG_DEBUG_INFO_BTF=y' $(KDIR)/.config),$(firstword \
 	$(wildcard $(KDIR)/vmlinux) \
 	$(if $(shell grep -sF 'UTS_RELEASE "$(shell uname -r)"' \
-		$(KDIR)/include/generated/utsrelease.h),$(wildcard /sys/kernel/btf/vmlinux))))
+		$(KDIR)/include/generated/utsrelease.h),$(wildcard /sys/kernel/btf/vmlinux)) \
+	$(if $(KERNEL_IMAGE),$(PROTOS)/vmlinux)))
 endif
 # gcc's "conflicting types" error and the note that follows it, as one
 # line: the BTF's prototype (its line in check.c) and pcdrop's (the note's
@@ -96,6 +101,10 @@ endif
 $(CONVERTER): scripts/klp-convert.c
 	$(or $(CONVERTER_CC),$(error no C compiler (cc, gcc, gcc-N) for scripts/klp-convert.c)) -O2 -Wall -Wextra -o $@ $<
 
+$(PROTOS)/vmlinux: $(KERNEL_IMAGE)
+	mkdir -p $(PROTOS)
+	sh scripts/extract-vmlinux.sh $< $@
+
 $(PROTOS)/btf-protos: scripts/btf-protos.c
 	mkdir -p $(PROTOS)
 	$(or $(CONVERTER_CC),$(error no C compiler (cc, gcc, gcc-N) for scripts/btf-protos.c)) -O2 -Wall -Wextra -o $@ $<
@@ -105,7 +114,7 @@ $(PROTOS)/btf-protos: scripts/btf-protos.c
 # includes kernel_api.h declares each again as the BTF has it, and the
 # compiler reports any difference (in the C locale, for the awk above;
 # Kbuild unexports LC_ALL).  Without BTF, btf-protos is not even built.
-prototypes: $(if $(strip $(PCDROP_BTF)),$(PROTOS)/btf-protos)
+prototypes: $(if $(strip $(PCDROP_BTF)),$(PROTOS)/btf-protos $(filter $(PROTOS)/vmlinux,$(PCDROP_BTF)))
 ifeq ($(strip $(PCDROP_BTF)),)
 	@echo "pcdrop: prototype check skipped: no BTF of the kernel in $(KDIR) \
 	(a vmlinux there, or /sys/kernel/btf/vmlinux if it is the running kernel)"
@@ -159,7 +168,8 @@ dkms-source:
 	install -m 644 Kbuild Makefile VERSION $(DKMS_SRC)/
 	sed 's/#MODULE_VERSION#/$(VERSION)/' dkms.conf > $(DKMS_SRC)/dkms.conf
 	install -m 644 $(wildcard module/*.[chS]) $(DKMS_SRC)/module/
-	install -m 644 scripts/klp-convert.c scripts/btf-protos.c $(DKMS_SRC)/scripts/
+	install -m 644 scripts/klp-convert.c scripts/btf-protos.c scripts/extract-vmlinux.sh \
+		$(DKMS_SRC)/scripts/
 
 # The admin command (admin/pcdrop, with the kernels dkms.conf builds for
 # and the version filled in), its unit, its config (kept if it exists:

@@ -21,7 +21,7 @@ kdir=$PCDROP_CACHE/kernels/$kver
 rm -rf "$out"
 mkdir -p "$out/scripts"
 cp -a "$top/Kbuild" "$top/Makefile" "$top/VERSION" "$top/module" "$out/"
-cp -a "$top/scripts/klp-convert.c" "$top/scripts/btf-protos.c" "$out/scripts/"
+cp -a "$top/scripts/klp-convert.c" "$top/scripts/btf-protos.c" "$top/scripts/extract-vmlinux.sh" "$out/scripts/"
 out=$(realpath "$out")
 # PCDROP_DRIFT_RUNTIME=FILE: the drift guard's verified fingerprints are
 # FILE's (scripts/drift.sh runtime lines with their build), not

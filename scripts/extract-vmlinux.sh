@@ -5,8 +5,14 @@
 # Debian's kernels), which skips the slow decompression of the bzImage
 # under TCG.  The compressed payload is found by its magic number, as the
 # kernel's scripts/extract-vmlinux does.
+#
+# Also run by the module build (Makefile: the prototype check of a kernel
+# that is not running, from its image), so it stands alone: DKMS ships it.
 set -eu
-. "$(dirname "$0")/common.sh"
+die() {
+	echo "$(basename "$0"): $*" >&2
+	exit 1
+}
 
 in=$1
 out=$2
