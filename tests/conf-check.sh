@@ -100,9 +100,9 @@ expect "and says the lines are ignored" \
 	"$(tail -n 1 "$tmp/err")"
 
 # The examples, as they stand: README's and docs/operations.md's block
-# after "**The config**", pcdrop.conf(5)'s EXAMPLES, the shipped file.
+# after "**The config**" (README) or "### The config" (docs/operations.md), pcdrop.conf(5)'s EXAMPLES, the shipped file.
 example() {
-	awk '/^\*\*The config\*\*/ { on = 1 } on && /^```sh$/ { inb = 1; next }
+	awk '/^(\*\*The config\*\*|### The config)/ { on = 1 } on && /^```sh$/ { inb = 1; next }
 		inb && /^```$/ { exit } inb { print }' "$1"
 }
 example README.md > "$tmp/readme.conf"
