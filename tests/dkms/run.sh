@@ -495,6 +495,14 @@ step "make deb builds pcdrop-dkms_${VER}_all.deb and pcdrop-stat_${VER}_amd64.de
 		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/share/man/man8/pcdrop-stat\.8\.gz$" &&
 		dpkg-deb -c "$1/deb/pcdrop-stat_$2_amd64.deb" | grep -q "usr/share/bash-completion/completions/pcdrop-stat$"' \
 	sh "$W" "$VER"
+step "the documents installed by pcdrop-dkms and pcdrop-stat: every relative link leads to a shipped file" \
+	"$R/doc-links.log" sh -c 'rm -rf "$1/doc-links" && mkdir -p "$1/doc-links" &&
+		dpkg-deb -x "$1/deb/pcdrop-dkms_$2_all.deb" "$1/doc-links" &&
+		dpkg-deb -x "$1/deb/pcdrop-stat_$2_amd64.deb" "$1/doc-links" &&
+		test -e "$1/doc-links/usr/share/doc/pcdrop-dkms/docs/design.md" &&
+		tests/doc-links.sh "$1/doc-links/usr/share/doc/pcdrop-dkms" &&
+		tests/doc-links.sh "$1/doc-links/usr/share/doc/pcdrop-stat"' \
+	sh "$W" "$VER"
 # lintian on the host: no error and no warning (an override names its
 # reason in debian/<package>.lintian-overrides); info tags do not count.
 step "lintian accepts pcdrop-dkms and pcdrop-stat: no error, no warning" "$R/lintian.log" \
