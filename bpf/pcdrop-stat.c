@@ -44,7 +44,7 @@ static const char doc[] =
 "system (tmpfs, other).  By default no spinlock is hooked and the lock\n"
 "round trips are derived from the removals; start --locks counts them\n"
 "exactly, at the price of a BPF trampoline on every spin_lock() in the\n"
-"kernel while attached (1.03-2.2x on a tmpfs truncate under TCG).\n"
+"kernel while attached (1.01-1.53x in the benchmarks under TCG).\n"
 "\n"
 "Commands:\n"
 "  start    load, attach, pin under " PIN_DIR "; keeps counting\n"
@@ -81,7 +81,7 @@ static const struct argp_option opts[] = {
 	{ "kprobes", 'k', NULL, 0, "start: use kprobes, not fentry", 0 },
 	{ "locks", 'l', NULL, 0, "start: also count i_lock and i_pages acquisitions exactly, "
 	  "by hooking _raw_spin_lock*: while attached, every spin_lock() in the kernel "
-	  "enters a BPF trampoline (1.03-2.2x on a tmpfs truncate under TCG). "
+	  "enters a BPF trampoline (1.01-1.53x in the benchmarks under TCG). "
 	  "Without it the lock columns are derived from the removals", 0 },
 	{ "interval", 'i', "SECONDS", 0, "watch: seconds between tables (1)", 0 },
 	{ "count", 'c', "N", 0, "watch: stop after N tables (0: never)", 0 },

@@ -369,8 +369,9 @@ step "build pcdrop-stat and tests/progs (static)" "$work/results/bpf.log" \
 step "the man pages and bash completions list every command and option of the code, man --warnings is silent, and no Markdown link is broken" \
 	"$work/results/doc-check.log" tests/doc-check.sh "$work/build/bpf/pcdrop-stat"
 # pcdrop.conf's syntax, line by line, and the documents' examples of it;
-# the admin command's usage errors and its refusals of non-root users.
-for t in conf-check cli-check; do
+# the admin command's usage errors and its refusals of non-root users;
+# the figures the documents quote, against docs/benchmarks.md's table.
+for t in conf-check cli-check figures-check; do
 	tests/$t.sh "$work/build/bpf/pcdrop-stat" > "$work/results/$t.log" 2>&1
 	relay "$work/results/$t.log"
 	[ "$RELAYED" -gt 0 ] || tap "not ok" "tests/$t.sh ran # see $work/results/$t.log"
