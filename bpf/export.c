@@ -62,27 +62,30 @@ static int print_to(int fd, void (*print)(void))
 
 /*
  * Print @print's output on standard output whole or not at all: it goes to
- * an unnamed temporary file first, copied out once complete.  A consumer
- * (a monitor running "dump --json" or "metrics") never gets a part; the
- * reason for none is on standard error.  Exits 1 on a failure.
+ * memory first (stdout is pointed at a memory stream), written out once
+ * complete.  A consumer (a monitor running "dump --json" or "metrics")
+ * never gets a part; the reason for none is on standard error.  Not a
+ * temporary file: on a tmpfs /tmp, freeing it would be a truncation the
+ * counters being printed count.  Exits 1 on a failure.
  */
 void print_whole(void (*print)(void))
 {
-	FILE *held = tmpfile();
-	char buf[65536];
-	size_t n;
+	FILE *real = stdout, *held;
+	char *buf = NULL;
+	size_t len = 0;
 
+	fflush(stdout);
+	held = open_memstream(&buf, &len);
 	if (!held)
-		die("creating a temporary file: %s", strerror(errno));
-	if (print_to(fileno(held), print))
-		die("writing the output to a temporary file: %s", strerror(errno));
-	rewind(held);
-	while ((n = fread(buf, 1, sizeof(buf), held)) > 0)
-		if (fwrite(buf, 1, n, stdout) != n)
-			die("writing the output: %s", strerror(errno));
-	if (ferror(held) || fflush(stdout))
+		die("holding the output in memory: %s", strerror(errno));
+	stdout = held;
+	print();
+	stdout = real;
+	if (fclose(held))
+		die("holding the output in memory: %s", strerror(errno));
+	if (fwrite(buf, 1, len, stdout) != len || fflush(stdout))
 		die("writing the output: %s", strerror(errno));
-	fclose(held);
+	free(buf);
 }
 
 /* Write the metrics to @file atomically; 0, or -1 with a note. */
