@@ -6,22 +6,13 @@
 # Then pcdrop-stat's (the build given as the first argument): complete
 # output or none, and the same usage exit status.  "ok - WHAT" / "not ok -
 # WHAT # WHY" lines (run-matrix.sh relays them); exits 1 if any failed.
-set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top" || exit 1
-failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/host-tap.sh
+. "$(dirname "$0")/host-tap.sh"
 admin=$top/admin/pcdrop
 # Run as root with a config that says nothing, so only the command line
 # decides.
 : > "$tmp/conf"
 export PCDROP_CONF="$tmp/conf"
-
-tap() {
-	echo "$1 - $2"
-	[ "$1" = ok ] || failed=1
-}
 
 # usage_error "ARGS" MESSAGE USAGE: pcdrop ARGS exits 64, prints nothing on
 # stdout and these two lines on stderr.
@@ -99,4 +90,4 @@ if [ -x "$stat" ]; then
 else
 	tap "not ok" "pcdrop-stat was built for cli-check.sh ($stat)"
 fi
-exit $failed
+exit "$failed"

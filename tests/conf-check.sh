@@ -6,28 +6,9 @@
 # with the defaults, and every example of the documents parsing as it
 # stands.  "ok - WHAT" / "not ok - WHAT # WHY" lines, as the guests print
 # them (run-matrix.sh relays them); exits 1 if any failed.
-set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top" || exit 1
-failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/host-tap.sh
+. "$(dirname "$0")/host-tap.sh"
 admin=admin/pcdrop
-
-# tap ok|"not ok" WHAT
-tap() {
-	echo "$1 - $2"
-	[ "$1" = ok ] || failed=1
-}
-
-# expect WHAT WANT GOT
-expect() {
-	if [ "$2" = "$3" ]; then
-		tap ok "$1"
-	else
-		tap "not ok" "$1 # expected '$2', got '$3'"
-	fi
-}
 
 # config LINE...: pcdrop config on a file of these lines; stdout, then
 # stderr, then the exit status, one line each.
@@ -118,4 +99,4 @@ for f in readme ops man shipped; do
 		tap "not ok" "the $f example of pcdrop.conf parses as it stands # $(cat "$tmp/err")"
 	fi
 done
-exit $failed
+exit "$failed"

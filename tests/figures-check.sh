@@ -11,19 +11,10 @@
 # run-matrix.sh passes its lint checks) is accepted and not used: the
 # C source's strings are what is checked.  "ok - WHAT" / "not ok - WHAT #
 # WHY" lines; exits 1 if any failed.
-set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top" || exit 1
-failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/host-tap.sh
+. "$(dirname "$0")/host-tap.sh"
 src=docs/benchmarks.md
 soh=$(printf '\001')
-
-tap() {
-	echo "$1 - $2"
-	[ "$1" = ok ] || failed=1
-}
 
 # flat DOC: DOC's text on one line, as the checks read it.
 flat() {
@@ -104,4 +95,4 @@ $src	not been re-measured on 6.12.x+deb13
 $src	| unchanged | 0.994-0.999
 $src	from 64 MiB to 2 GiB on the
 EOF
-exit $failed
+exit "$failed"
