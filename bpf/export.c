@@ -150,8 +150,10 @@ int cmd_export(void)
 	catch_signals();
 	while (!exiting) {
 		unsigned int attached = 0, missing = 0;
+		int lock = pins_lock();
 
 		if (stat(PIN_DIR "/ops", &st)) {
+			pins_unlock(lock);
 			note("the counters were stopped (pcdrop-stat stop): export ends, and %s goes",
 			     env.file);
 			unlink(env.file);
@@ -161,6 +163,7 @@ int cmd_export(void)
 		module_hooks_refresh(&attached, &missing);
 		if (write_metrics(env.file))
 			return 1;
+		pins_unlock(lock);
 		sleep(interval);
 	}
 	return 0;

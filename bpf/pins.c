@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -217,8 +219,24 @@ static int unpin_all(const char *dir)
 	return n;
 }
 
+int pins_lock(void)
+{
+	int fd = open(PIN_TOP, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0 && flock(fd, LOCK_EX))
+		die("locking " PIN_TOP ": %s", strerror(errno));
+	return fd;
+}
+
+void pins_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
 int cmd_stop(bool quiet)
 {
+	int lock = pins_lock();
 	int n = unpin_all(LINK_DIR);
 
 	if (n >= 0)
@@ -228,6 +246,7 @@ int cmd_stop(bool quiet)
 	if (unpin_all(PROG_DIR) >= 0)
 		rmdir(PROG_DIR);
 	if (unpin_all(PIN_DIR) < 0) {
+		pins_unlock(lock);
 		if (!quiet)
 			printf("pcdrop-stat: not started, nothing to stop\n");
 		return 0;
@@ -237,6 +256,7 @@ int cmd_stop(bool quiet)
 	/* Pins of another layout keep it: they are another pcdrop-stat's. */
 	if (rmdir(PIN_TOP) && errno != ENOTEMPTY)
 		note("rmdir " PIN_TOP ": %s", strerror(errno));
+	pins_unlock(lock);
 	if (!quiet)
 		printf("pcdrop-stat: stopped (%d links and the maps unpinned)\n", n);
 	return 0;

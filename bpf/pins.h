@@ -17,5 +17,12 @@ int cmd_start(void);
 int cmd_refresh(void);
 /* @quiet: undoing a failed start, which says why itself. */
 int cmd_stop(bool quiet);
+/*
+ * "stop" and each round of "export" exclude each other (a round re-pins
+ * links that stop is removing): an exclusive flock on PIN_TOP.  The lock's
+ * fd, or -1 if PIN_TOP is not there (not started); pins_unlock() it.
+ */
+int pins_lock(void);
+void pins_unlock(int fd);
 
 #endif /* __PCDROP_STAT_PINS_H */
