@@ -230,9 +230,10 @@ static void owner_changed(int i, const char *now)
 /*
  * Find the owners of the table's functions, and hold the paths of those
  * owned, and every path while a livepatch module is loading.  Under
- * klp_mutex, so the set of livepatches cannot change meanwhile.
+ * klp_mutex, so the set of livepatches cannot change meanwhile: from
+ * pcdrop's pre-patch callback, and from module_event().
  */
-static void check(void)
+void pcdrop_bypass_check(void)
 {
 	unsigned long addrs[ARRAY_SIZE(bypassed)];
 	unsigned int i, nr = 0, bits = 0, tries;
@@ -263,12 +264,6 @@ static void check(void)
 	strscpy(owned, list, sizeof(owned));
 	kernel_param_unlock(THIS_MODULE);
 	pcdrop_hold_bypass(any_loading() ? all_holds() : bits);
-}
-
-/* From pcdrop's pre-patch callback, under klp_mutex. */
-void pcdrop_bypass_check(void)
-{
-	check();
 }
 
 /*
@@ -342,7 +337,7 @@ static int module_event(struct notifier_block *nb, unsigned long event,
 		fallthrough;
 	case MODULE_STATE_GOING:
 		loading_set(mod, NULL);
-		check();
+		pcdrop_bypass_check();
 		break;
 	}
 	mutex_unlock(&klp_mutex);
